@@ -1,0 +1,36 @@
+# warroom: `make run` sets everything up and starts the main job; `make test` sets up and runs every check.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+
+.PHONY: setup run test lint typecheck pytest bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,rl,ray]'
+	touch $@
+
+run: setup
+	$(BIN)/warroom play commanders --as white
+
+lint: setup
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: setup
+	$(BIN)/mypy
+
+pytest: setup
+	$(PY) -m pytest -p no:cacheprovider
+
+test: lint typecheck pytest
+
+bench: setup
+	for f in bench/*.py; do $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

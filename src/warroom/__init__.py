@@ -1,0 +1,58 @@
+"""warroom: an engine and web application for board wargames.
+
+The public face used by every layer above the games and by outside scripts::
+
+    import warroom
+    game = warroom.game("commanders")
+    match = warroom.Match.new(game, scenario="marengo", options={}, seed=7)
+    p = match.prompt(match.active[0])
+    match.act(p.role, p.actions[0])
+    again = warroom.Match.replay(match.record())
+    warroom.games()        # ids of every registered game
+"""
+
+from __future__ import annotations
+
+import warroom.games as _games_package  # noqa: F401  (bound first, so the name below wins)
+from warroom.engine import (
+    BadOption,
+    BadRecord,
+    BadScenario,
+    BadSetup,
+    GameDataError,
+    IllegalAction,
+    Match,
+    NotYourTurn,
+    Outcome,
+    Prompt,
+    UnknownGame,
+    WarroomError,
+    game,
+    game_ids,
+)
+
+__version__ = "0.1.0"
+
+
+def games() -> list[str]:
+    """The ids of every registered game."""
+    return game_ids()
+
+
+__all__ = [
+    "BadOption",
+    "BadRecord",
+    "BadScenario",
+    "BadSetup",
+    "GameDataError",
+    "IllegalAction",
+    "Match",
+    "NotYourTurn",
+    "Outcome",
+    "Prompt",
+    "UnknownGame",
+    "WarroomError",
+    "__version__",
+    "game",
+    "games",
+]

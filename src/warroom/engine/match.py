@@ -1,0 +1,263 @@
+"""A match: one game being played. Seed, action log, current state, undo points, replay.
+
+The match is the only place that checks actions: a game's ``apply`` is called
+with listed actions only, on a copy, and the copy replaces the state only when
+``apply`` returns, so the state is unchanged after any error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.engine.contract import (
+    Action,
+    Event,
+    Game,
+    OptionValue,
+    Outcome,
+    Prompt,
+    State,
+    action_json,
+    to_action,
+)
+from warroom.engine.errors import BadRecord, IllegalAction, NotYourTurn
+from warroom.engine.registry import game as lookup_game
+
+RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One accepted action in the record."""
+
+    role: str
+    action: Action
+
+
+@dataclass(slots=True)
+class _UndoPoint:
+    state: State
+    steps: int
+    log: int
+
+
+def visible(event: Event, role: str | None) -> bool:
+    """May ``role`` (None: an observer) see this log entry?"""
+    to = event.get("to")
+    return to is None or (role is not None and role in to)
+
+
+class Match:
+    """A game in play. Build with ``Match.new`` or ``Match.replay``."""
+
+    __slots__ = ("_undo", "game", "log", "options", "scenario", "seed", "state", "steps")
+
+    def __init__(
+        self,
+        game: Game[Any],
+        scenario: str,
+        options: dict[str, OptionValue],
+        seed: int,
+        state: State,
+    ) -> None:
+        self.game = game
+        self.scenario = scenario
+        self.options = options
+        self.seed = seed
+        self.state = state
+        self.steps: list[Step] = []
+        self.log: list[Event] = []
+        self._undo: list[_UndoPoint] = []
+        self._drain()
+
+    # ----- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        game: Game[Any] | str,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> Match:
+        g = lookup_game(game) if isinstance(game, str) else game
+        scen, opts = g.check_setup(scenario, options)
+        return cls(g, scen, opts, int(seed), g.setup(scen, opts, int(seed)))
+
+    @classmethod
+    def replay(
+        cls, record: Mapping[str, Any], upto: int | None = None, game: Game[Any] | None = None
+    ) -> Match:
+        """Rebuild a match from its record (optionally only its first ``upto`` steps).
+
+        ``game`` overrides the registry lookup (for games outside it, such as test games).
+        """
+        try:
+            m = cls.new(
+                game or record["game"],
+                record.get("scenario"),
+                record.get("options"),
+                record.get("seed", 0),
+            )
+            steps = record.get("actions", [])
+        except KeyError as exc:
+            raise BadRecord(f"a record needs the key {exc.args[0]!r}") from None
+        for i, entry in enumerate(steps[:upto] if upto is not None else steps):
+            try:
+                role, action = entry[0], entry[1]
+            except (TypeError, IndexError, KeyError):
+                raise BadRecord(
+                    f"step {i} of the record is not [role, action]: {entry!r}"
+                ) from None
+            try:
+                m.act(role, action)
+            except IllegalAction as exc:
+                raise BadRecord(f"step {i} of the record does not replay: {exc}") from exc
+        return m
+
+    def record(self) -> dict[str, Any]:
+        """JSON-ready: everything needed to rebuild this match exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "version": self.game.version,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [[s.role, action_json(s.action)] for s in self.steps],
+        }
+
+    def clone(self) -> Match:
+        """An independent match at the same point (log and undo points are not carried)."""
+        m = Match.__new__(Match)
+        m.game, m.scenario, m.options, m.seed = (
+            self.game,
+            self.scenario,
+            dict(self.options),
+            self.seed,
+        )
+        m.state = self.game.clone(self.state)
+        m.steps = list(self.steps)
+        m.log = []
+        m._undo = []
+        return m
+
+    # ----- play -----------------------------------------------------------------------------
+    @property
+    def active(self) -> tuple[str, ...]:
+        if self.game.outcome(self.state) is not None:
+            return ()
+        return self.game.active(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    def legal(self, role: str) -> list[Action]:
+        """The legal actions of ``role`` (empty when it is not active)."""
+        if role not in self.active:
+            return []
+        return list(self.game.legal_actions(self.state, role))
+
+    def prompt(self, role: str) -> Prompt:
+        if role not in self.game.roles:
+            raise IllegalAction(
+                f"{role!r} is not a role of {self.game.id}; roles: {', '.join(self.game.roles)}"
+            )
+        actions = tuple(self.legal(role))
+        if not actions:
+            text = (
+                "The game is over." if self.over else "Waiting for " + ", ".join(self.active) + "."
+            )
+            return Prompt(role, text, ())
+        labels = tuple(self.game.label(self.state, role, a) for a in actions)
+        return Prompt(role, self.game.prompt_text(self.state, role), actions, labels)
+
+    def act(self, role: str, action: Any) -> list[Event]:
+        """Apply one listed action of ``role``. Returns the new log entries (all of them, unfiltered)."""
+        if self.over:
+            raise IllegalAction("the game is over; no action is legal", role=role, legal_count=0)
+        active = self.game.active(self.state)
+        if role not in active:
+            who = ", ".join(active) or "nobody"
+            raise NotYourTurn(
+                f"{role!r} may not act now; waiting for {who}", role=role, legal_count=0
+            )
+        try:
+            act = to_action(action)
+        except TypeError as exc:
+            raise IllegalAction(str(exc), role=role) from None
+        legal = self.game.legal_actions(self.state, role)
+        if act not in legal:
+            reason = self.game.explain_illegal(self.state, role, act)
+            n = len(legal)
+            msg = f"{action_json(act)} is not a legal action for {role}"
+            msg += f": {reason}" if reason else ""
+            msg += f" ({n} legal action{'s' if n != 1 else ''} now: see the prompt)"
+            raise IllegalAction(msg, role=role, legal_count=n)
+        before = self.state
+        after = self.game.clone(before)
+        self.game.apply(after, role, act)
+        self.state = after
+        self.steps.append(Step(role, act))
+        new = self._drain()
+        if after.rng.s != before.rng.s or after.reveals != before.reveals or self.over:
+            self._undo.clear()  # new information: nothing before it can be taken back
+        else:
+            self._undo.append(_UndoPoint(before, len(self.steps) - 1, len(self.log) - len(new)))
+        return new
+
+    def _drain(self) -> list[Event]:
+        new = self.state.events
+        if new:
+            self.log.extend(new)
+            self.state.events = []
+        return new
+
+    # ----- undo -----------------------------------------------------------------------------
+    def can_undo(self, role: str) -> bool:
+        """True when ``role`` made the last action and it revealed nothing and rolled no die."""
+        return (
+            bool(self._undo)
+            and self.steps[-1].role == role
+            and self._undo[-1].steps == len(self.steps) - 1
+        )
+
+    def undo(self, role: str) -> None:
+        if not self.can_undo(role):
+            raise IllegalAction(
+                f"{role} cannot undo now: only its own last action, and never past a die roll or a reveal",
+                role=role,
+            )
+        point = self._undo.pop()
+        self.state = point.state
+        del self.steps[point.steps :]
+        del self.log[point.log :]
+
+    # ----- views ----------------------------------------------------------------------------
+    def events_for(self, role: str | None, start: int = 0) -> list[Event]:
+        return [e for e in self.log[start:] if visible(e, role)]
+
+    def view(self, role: str | None = None) -> dict[str, Any]:
+        """JSON-ready: everything ``role`` may see (None: an observer)."""
+        if role is not None and role not in self.game.roles:
+            raise IllegalAction(
+                f"{role!r} is not a role of {self.game.id}; roles: {', '.join(self.game.roles)}"
+            )
+        out = self.outcome
+        return {
+            "game": self.game.id,
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "role": role,
+            "step": len(self.steps),
+            "active": list(self.active),
+            "board": self.game.view(self.state, role),
+            "log": self.events_for(role),
+            "outcome": out.to_json() if out else None,
+        }

@@ -1,0 +1,104 @@
+import json
+
+import pytest
+
+from tests.engine.toy import DUEL
+from warroom.engine import (
+    BadOption,
+    BadRecord,
+    BadScenario,
+    IllegalAction,
+    Match,
+    NotYourTurn,
+    ScriptedRng,
+)
+
+
+def test_setup_checks_scenario_and_options_naming_what_is_allowed() -> None:
+    with pytest.raises(BadScenario, match="short, long"):
+        Match.new(DUEL, "medium")
+    with pytest.raises(BadOption, match="bonus"):
+        Match.new(DUEL, options={"extra": True})
+    with pytest.raises(BadOption, match="true or false"):
+        Match.new(DUEL, options={"bonus": "maybe"})
+    assert Match.new(DUEL, options={"bonus": "yes"}).options == {"bonus": True}
+
+
+def test_simultaneous_secret_choices_stay_secret_until_both_chose() -> None:
+    m = Match.new(DUEL, seed=1)
+    assert m.active == ("north", "south")
+    m.act("north", ["bid", 3])  # JSON lists are accepted
+    assert m.active == ("south",)
+    south_view = json.dumps(m.view("south"))
+    assert '"bid": 3' not in south_view and m.view("south")["board"]["my_bid"] is None
+    assert m.view("north")["board"]["my_bid"] == 3
+    assert all(e["kind"] != "bid" for e in m.view(None)["log"])
+    m.act("south", ("bid", 1))
+    rounds = [e for e in m.view("south")["log"] if e["kind"] == "round"]
+    assert rounds == [{"kind": "round", "north": 3, "south": 1, "winner": "north"}]
+
+
+def test_illegal_action_says_why_and_changes_nothing() -> None:
+    m = Match.new(DUEL, seed=1)
+    m.act("north", ("bid", 2))
+    before = DUEL.snapshot(m.state)
+    with pytest.raises(NotYourTurn, match="may not act now; waiting for south"):
+        m.act("north", ("bid", 1))
+    with pytest.raises(IllegalAction, match=r"3 legal actions") as info:
+        m.act("south", ("bid", 7))
+    assert info.value.legal_count == 3
+    with pytest.raises(IllegalAction, match="list or tuple"):
+        m.act("south", "bid")
+    assert DUEL.snapshot(m.state) == before and len(m.steps) == 1
+
+
+def test_replay_reproduces_the_exact_state() -> None:
+    m = Match.new(DUEL, "long", seed=99)
+    i = 0
+    while not m.over:
+        for role in m.active:
+            m.act(role, m.legal(role)[(i * 7 + len(role)) % 3])
+            i += 1
+    rebuilt = Match.replay(json.loads(json.dumps(m.record())), game=DUEL)
+    assert DUEL.snapshot(rebuilt.state) == DUEL.snapshot(m.state)
+    assert rebuilt.outcome == m.outcome and rebuilt.log == m.log
+
+
+def test_undo_stops_at_a_reveal_or_a_roll() -> None:
+    m = Match.new(DUEL, seed=5)
+    m.act("north", ("bid", 2))
+    assert m.can_undo("north") and not m.can_undo("south")
+    m.undo("north")
+    assert m.active == ("north", "south") and m.steps == []
+    m.act("north", ("bid", 2))
+    m.act("south", ("bid", 2))  # reveals the bids and rolls for the tie
+    assert not m.can_undo("south")
+    with pytest.raises(IllegalAction, match="never past a die roll or a reveal"):
+        m.undo("south")
+
+
+def test_scripted_dice_decide_a_tie() -> None:
+    m = Match.new(DUEL, seed=5)
+    m.state.rng = ScriptedRng([6])
+    m.act("north", ("bid", 1))
+    m.act("south", ("bid", 1))
+    assert m.view(None)["board"]["score"] == {"north": 0, "south": 1}
+
+
+def test_bad_record_is_refused_naming_the_step() -> None:
+    with pytest.raises(BadRecord, match="key 'game'"):
+        Match.replay({"seed": 1})
+    m = Match.new(DUEL, seed=2)
+    m.act("north", ("bid", 1))
+    rec = m.record()
+    rec["actions"].append(["north", ["bid", 2]])  # north already bid this round
+    with pytest.raises(BadRecord, match="step 1 of the record does not replay"):
+        Match.replay(rec, game=DUEL)
+
+
+def test_unknown_game_names_the_games() -> None:
+    import warroom
+
+    with pytest.raises(warroom.UnknownGame, match="no game 'chess'"):
+        warroom.game("chess")
+    assert isinstance(warroom.games(), list)
