@@ -146,3 +146,41 @@ def test_search_beats_random_in_the_toy_game() -> None:
     assert search.games == 40 and search.games_by_role["north"] == 20
     assert search.wins >= 32, ev.to_json()
     assert search.wins + rand.wins + search.draws == 40
+
+
+def test_solitaire_search_plays_the_odds_and_never_sees_the_deck_order() -> None:
+    from tests.ai.solo import SOLO
+
+    m = Match.new(SOLO, seed=4)
+    m.act("player", ("draw",))
+    twin = m.clone()
+    twin.state = SOLO.determinize(m.state, "player", Rng(99))
+    assert twin.state.deck != m.state.deck and SOLO.view(twin.state, "player") == SOLO.view(
+        m.state, "player"
+    )
+    agent = SearchAgent("solo", SearchConfig(iterations=300), seed=1)
+    a, b = agent.analyse(m, "player"), agent.analyse(twin, "player")
+    assert [(c.action, c.visits) for c in a.candidates] == [
+        (c.action, c.visits) for c in b.candidates
+    ]
+
+
+def test_solitaire_evaluation_counts_levels() -> None:
+    """Each agent plays the same 60 seeds; random play mostly stops too early. Sign test on
+    the seeds where one agent won and the other did not: if the search were no better than
+    random, each such seed would favour either with probability 1/2, and a lead of 20 or more
+    has probability at most 0.0067 for any number of such seeds up to 60."""
+    from tests.ai.solo import SOLO
+
+    ev = evaluate(SOLO, ["search:iterations=200", "random"], games=60, seed=1)
+    assert ev.solitaire
+    search, rand = ev.agents
+    assert search.games == rand.games == 60
+    assert sum(search.levels.values()) == 60
+    assert set(search.levels) <= {"major", "minor", "bust", "short"}
+    assert search.draws == 0  # a solitaire game has no draws: no win is a loss
+    assert search.wins >= rand.wins + 20, ev.to_json()
+    data = ev.to_json()
+    assert "levels" in data["agents"][0] and "rate_95" in next(
+        iter(data["agents"][0]["levels"].values())
+    )
