@@ -170,6 +170,8 @@ class SearchResult:
     candidates: list[Candidate] = field(default_factory=list)
     iterations: int = 0
     seconds: float = 0.0
+    roots: dict[str, Node] = field(default_factory=dict)
+    """The trees, one per role, for continuing after the searcher's move."""
 
     @property
     def best(self) -> Action:
@@ -187,24 +189,38 @@ class Searcher:
         self.evaluate: Evaluator | None = game_evaluator(game.id)
 
     # ----- one decision ---------------------------------------------------------------------
-    def search(self, state: State, role: str, actions: Sequence[Action], rng: Rng) -> SearchResult:
-        """Search from the searcher's information set at ``state`` (read only via determinize)."""
+    def search(
+        self,
+        state: State,
+        role: str,
+        actions: Sequence[Action],
+        rng: Rng,
+        roots: dict[str, Node] | None = None,
+    ) -> SearchResult:
+        """Search from the searcher's information set at ``state`` (read only via determinize).
+
+        ``roots`` continues the trees of an earlier search (after the searcher's own move);
+        the visits they already hold count towards the iteration budget.
+        """
         game, cfg = self.game, self.cfg
         legal = list(actions)
         if not legal:
             raise ValueError(f"{role} has no legal action now")
-        roots = {r: Node() for r in game.roles}
+        roots = roots if roots is not None else {r: Node() for r in game.roles}
+        root = roots[role]
         start = time.perf_counter()
         deadline = start + cfg.seconds if cfg.seconds is not None else None
         done = 0
+        budget = cfg.iterations - root.visits
         if len(legal) > 1:
-            while done < cfg.iterations:
+            while done < budget:
                 world = game.determinize(state, role, rng.fork(done))
                 self._iterate(world, role, roots, rng)
                 done += 1
-                if deadline is not None and (done & 7) == 0 and time.perf_counter() > deadline:
+                if deadline is not None and time.perf_counter() > deadline:
                     break
-        root = roots[role]
+                if (done & 15) == 0 and self._settled(root, budget - done):
+                    break
         cands = [
             Candidate(a, root.children[a].visits, root.children[a].mean())
             for a in legal
@@ -213,7 +229,15 @@ class Searcher:
         cands.sort(key=lambda c: (-c.visits, -c.value))
         tried = {c.action for c in cands}
         cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
-        return SearchResult(cands, done, time.perf_counter() - start)
+        return SearchResult(cands, done, time.perf_counter() - start, roots)
+
+    @staticmethod
+    def _settled(root: Node, remaining: int) -> bool:
+        """No other action could overtake the most visited one in the iterations left."""
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
+        return first - second > remaining
 
     def _iterate(self, world: State, me: str, roots: dict[str, Node], rng: Rng) -> None:
         game, cfg = self.game, self.cfg
@@ -311,6 +335,9 @@ class SearchAgent:
         self.seed = seed
         self._searchers: dict[int, Searcher] = {}
         self.last: SearchResult | None = None
+        self.reuse = True
+        """Continue the tree after the agent's own move when nothing else happened between."""
+        self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
 
     def _searcher(self, game: Game[Any]) -> Searcher:
         found = self._searchers.get(id(game))
@@ -329,10 +356,32 @@ class SearchAgent:
         if not actions:
             raise ValueError(f"{role} has no legal action now")
         result = self._searcher(match.game).search(
-            match.state, role, actions, self._rng(match, role)
+            match.state, role, actions, self._rng(match, role), self._continued(match, role)
         )
         self.last = result
+        self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
         return result
+
+    def _continued(self, match: Match, role: str) -> dict[str, Node] | None:
+        """The trees to continue: only when the one step since the last search was our move."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None:
+            return None
+        game_key, last_role, steps, best, roots = kept
+        if (
+            game_key != id(match.game)
+            or last_role != role
+            or len(match.steps) != steps + 1
+            or match.steps[-1].role != role
+            or match.steps[-1].action != best
+        ):
+            return None
+        child = roots[role].children.get(best)
+        if child is None:
+            return None
+        out = dict(roots)
+        out[role] = child
+        return out
 
     def choose(self, match: Match, role: str) -> Action:
         return self.analyse(match, role).best
