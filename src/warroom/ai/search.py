@@ -217,10 +217,17 @@ class Searcher:
                 world = game.determinize(state, role, rng.fork(done))
                 self._iterate(world, role, roots, rng)
                 done += 1
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is None:
+                    if (done & 15) == 0 and self._settled(root, budget - done):
+                        break
+                    continue
+                now = time.perf_counter()
+                if now > deadline:
                     break
-                if (done & 15) == 0 and self._settled(root, budget - done):
-                    break
+                if (done & 15) == 0:
+                    by_clock = int(done * (deadline - now) / max(now - start, 1e-9)) + 1
+                    if self._settled(root, min(budget - done, by_clock)):
+                        break
         cands = [
             Candidate(a, root.children[a].visits, root.children[a].mean())
             for a in legal
