@@ -40,17 +40,24 @@ Evaluator = Callable[[Game[Any], State, str], float]
 """A value for a position that is not over: the chance that ``role`` wins, in [0, 1]."""
 
 
-def game_evaluator(game_id: str) -> Evaluator | None:
-    """``warroom.ai.rules.<game>.evaluate`` if the game's rules module offers one."""
-    name = game_id.replace("-", "_")
+Rewarder = Callable[[Game[Any], Outcome, str], float]
+"""A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
+
+
+def game_hook(game_id: str, name: str) -> Any:
+    """``warroom.ai.rules.<game>.<name>`` if the game's rules module offers it, else None.
+
+    The search looks there for ``evaluate(game, state, role)`` (a value for a cut-off
+    position) and ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level).
+    """
+    module_name = f"warroom.ai.rules.{game_id.replace('-', '_')}"
     try:
-        module = importlib.import_module(f"warroom.ai.rules.{name}")
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name == f"warroom.ai.rules.{name}":
+        if exc.name == module_name:
             return None
         raise
-    fn: Evaluator | None = getattr(module, "evaluate", None)
-    return fn
+    return getattr(module, name, None)
 
 
 def rewards(game: Game[Any], outcome: Outcome) -> dict[str, float]:
@@ -186,7 +193,8 @@ class Searcher:
         self.cfg = config
         self.policy: Policy | None = rules_policy(game.id) if config.rollout == "rules" else None
         self.prior_policy: Policy | None = rules_policy(game.id) if config.prior else None
-        self.evaluate: Evaluator | None = game_evaluator(game.id)
+        self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
+        self.reward: Rewarder | None = game_hook(game.id, "reward")
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -275,7 +283,10 @@ class Searcher:
             steps += 1
             out = game.outcome(world)
         if out is not None:
-            value = rewards(game, out)
+            if self.reward is not None:
+                value = {r: self.reward(game, out, r) for r in game.roles}
+            else:
+                value = rewards(game, out)
         elif self.evaluate is not None:
             value = {r: self.evaluate(game, world, r) for r in game.roles}
         else:
