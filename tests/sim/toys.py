@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.engine.toy import Duel, DuelState
-from warroom.engine import Action
+from warroom.engine import Action, OptionSpec
 
 
 class FactDuel(Duel):
@@ -27,3 +27,17 @@ class BrokenDuel(Duel):
 
 FACT_DUEL = FactDuel()
 BROKEN_DUEL = BrokenDuel()
+
+
+class GeneralsDuel(Duel):
+    """The duel with Fall Blau's option shapes: three generals of five, hard and missions modes."""
+
+    GENERALS = ("hoth", "paulus", "ruoff", "kleist", "weichs")
+    options = (
+        OptionSpec("generals", "hoth,paulus,ruoff", "three generals"),
+        OptionSpec("hard", False, "hard mode"),
+        OptionSpec("missions", False, "missions mode"),
+    )
+
+
+GENERALS_DUEL = GeneralsDuel()
