@@ -41,3 +41,9 @@ class GeneralsDuel(Duel):
 
 
 GENERALS_DUEL = GeneralsDuel()
+
+
+def ties(game: Any, match: Any) -> dict[str, Any]:
+    """A fact read from the log: the rounds decided by the die, and the step of the first."""
+    steps = [i for i, e in enumerate(match.log) if e["kind"] == "tie"]
+    return {"ties": len(steps), "first_tie": steps[0] if steps else None}
