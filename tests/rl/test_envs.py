@@ -176,13 +176,18 @@ def test_openspiel_random_sim(game: Game[Any]) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_openspiel_ismcts_chooses_a_legal_action(game: Game[Any]) -> None:
+def test_openspiel_search_chooses_a_legal_action(game: Game[Any]) -> None:
+    """IS-MCTS on games with hidden information, MCTS on the others."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     spiel = openspiel_game(game, turn_based=game.simultaneous, max_steps=STEP_CAP)
     state = spiel.new_initial_state()
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(spiel, evaluator, 1.4, 8, random_state=np.random.RandomState(2))
+    bot: Any
+    if spiel.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        bot = ismcts.ISMCTSBot(spiel, evaluator, 1.4, 8, random_state=np.random.RandomState(2))
+    else:
+        bot = mcts.MCTSBot(spiel, 1.4, 8, evaluator, random_state=np.random.RandomState(2))
     assert bot.step(state) in state.legal_actions()
 
 

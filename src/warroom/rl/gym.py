@@ -19,6 +19,7 @@ An index the mask does not offer ends the episode with reward -1 and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,11 @@ from warroom.engine import Action, Game, IllegalAction, Match, Outcome, action_j
 from warroom.rl.encoding import Encoding, FloatArray, encoding_for, resolve_game
 
 OpponentSpec = str | Agent | Mapping[str, str | Agent]
+
+
+def json_copy(value: Any) -> Any:
+    """A fresh copy of JSON data (views may share lists with the state or with each other)."""
+    return json.loads(json.dumps(value))
 
 
 def terminal_reward(outcome: Outcome, role: str, reward: str, roles: int = 2) -> float:
@@ -134,7 +140,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             "actions": [action_json(a) for a in self._legal[: self.encoding.max_actions]]
             if self.encoding.universe is None
             else [action_json(a) for a in self._legal],
-            "view": view,
+            "view": json_copy(view),
             "prompt": self.game.prompt_text(m.state, self.role) if self._legal else "",
             "step": len(m.steps),
         }
