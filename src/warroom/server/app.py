@@ -109,9 +109,7 @@ def create_app(
         return store.summaries()
 
     @app.get("/api/matches/{match_id}")
-    def get_state(
-        match_id: str, x_seat_token: str | None = Header(default=None)
-    ) -> dict[str, Any]:
+    def get_state(match_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
         room = rooms.get(match_id)
         return rooms.state_for(room, room.role_of(x_seat_token))
 

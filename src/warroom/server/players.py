@@ -15,8 +15,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from warroom.ai import make_agent, parse_agent_spec
+from warroom.ai import parse_agent_spec
 from warroom.engine import Match, action_json
+from warroom.server.seats import build_agent
 
 Done = Callable[[list[Any] | None, BaseException | None], None]
 """Called with the chosen action (a JSON list) or the error that stopped the agent."""
@@ -37,7 +38,7 @@ def _choose_from_record(
             m.act(role_, action)
     _cache.clear()  # one match per worker is enough: the next move of the same game reuses it
     _cache[key] = m
-    agent = make_agent(spec, m.game.id, seed)
+    agent = build_agent(spec, m.game.id, seed)
     return action_json(agent.choose(m, role))
 
 
@@ -78,7 +79,7 @@ class Players:
         else:
             copy = match.clone()
             future = self._executor.submit(
-                lambda: action_json(make_agent(spec, copy.game.id, seed).choose(copy, role))
+                lambda: action_json(build_agent(spec, copy.game.id, seed).choose(copy, role))
             )
 
         def finished(f: Future[Any]) -> None:

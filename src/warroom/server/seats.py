@@ -8,17 +8,22 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from warroom.ai import make_agent
+from warroom.ai import LEVELS, Agent, difficulty, make_agent
 from warroom.server.store import token_hash
 
-DIFFICULTIES: dict[str, tuple[str, ...]] = {
-    # each level tries its agents in turn and takes the first the game has
-    "easy": ("random",),
-    "normal": ("rules", "random"),
-    "hard": ("search", "rules", "random"),
+LEVEL_NOTES = {
+    "easy": "a quick player who slips now and then",
+    "normal": "thinks about 1.5 s a move",
+    "hard": "thinks about 5 s a move",
 }
-"""Computer strength by name, as offered on the page. An agent spec (``random``, ``rules``,
-``search:iterations=500``) is accepted as well."""
+"""What the page says about each difficulty level of ``warroom.ai.difficulty``."""
+
+
+def build_agent(spec: str, game_id: str, seed: int) -> Agent:
+    """A level name (easy, normal, hard) or an agent spec (random, rules, search:seconds=2)."""
+    if spec in LEVELS:
+        return difficulty(spec, game_id, seed)
+    return make_agent(spec, game_id, seed)
 
 
 def new_token() -> str:
@@ -45,23 +50,19 @@ class Seat:
 
 
 def resolve_agent(choice: str, game_id: str) -> str:
-    """A difficulty name or agent spec -> an agent spec this game has (ValueError if none)."""
-    candidates = DIFFICULTIES.get(choice, (choice,))
-    last: Exception | None = None
-    for spec in candidates:
-        try:
-            make_agent(spec, game_id, 0)
-        except (ValueError, ImportError) as exc:
-            last = exc
-            continue
-        return spec
-    raise ValueError(f"no computer player {choice!r} for {game_id}: {last}")
+    """Check that a level or agent spec can play this game; returns it (ValueError if not)."""
+    try:
+        build_agent(choice, game_id, 0)
+    except (ValueError, ImportError) as exc:
+        raise ValueError(f"no computer player {choice!r} for {game_id}: {exc}") from None
+    return choice
 
 
 def available_levels(game_id: str) -> dict[str, str]:
-    """Each difficulty name with the agent that would play it for this game."""
+    """Each difficulty level this game offers, with a word about it."""
     levels: dict[str, str] = {}
-    for name in DIFFICULTIES:
-        with contextlib.suppress(ValueError):
-            levels[name] = resolve_agent(name, game_id)
+    for name in LEVELS:
+        with contextlib.suppress(ValueError, ImportError):
+            resolve_agent(name, game_id)
+            levels[name] = LEVEL_NOTES.get(name, name)
     return levels

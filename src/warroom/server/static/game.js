@@ -465,11 +465,11 @@ class GamePage {
     const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, class: "replay-slider", "aria-label": "step" });
     slider.addEventListener("change", () => this.showReplay(Number(slider.value)));
     bar.append(
-      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "start" }, "⏮"),
+      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "start" }, "|◀"),
       h("button", { type: "button", class: "rp-prev", onclick: go(r.upto - 1), title: "back one step" }, "◀"),
       slider,
       h("button", { type: "button", class: "rp-next", onclick: go(r.upto + 1), title: "forward one step" }, "▶"),
-      h("button", { type: "button", class: "rp-last", onclick: go(r.total), title: "now" }, "⏭"),
+      h("button", { type: "button", class: "rp-last", onclick: go(r.total), title: "now" }, "▶|"),
       h("span", { class: "rp-pos" }, `step ${r.upto} / ${r.total}`));
   }
 

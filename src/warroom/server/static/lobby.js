@@ -124,7 +124,7 @@ function drawSetup(setup, g) {
     mode("invite", "With a friend, by link", false),
   );
   const side = h("select", { name: "side", id: "side" }, g.roles.map((r) => h("option", { value: r }, title(r))));
-  const level = h("select", { name: "level", id: "level" }, levels.map((l) => h("option", { value: l, selected: l === "normal" }, `${title(l)} (${g.levels[l]})`)));
+  const level = h("select", { name: "level", id: "level" }, levels.map((l) => h("option", { value: l, selected: l === "normal" }, `${title(l)}: ${g.levels[l]}`)));
   form.append(h("h4", {}, "Players"), modes,
     h("div", { class: "row" }, h("label", {}, "You play ", side), h("label", { class: "lvl" }, "Computer ", level)));
   const err = h("p", { class: "error", role: "alert" });
