@@ -200,3 +200,21 @@ def test_cli_simulate_stores_and_prints_a_json_report(tmp_path: Path) -> None:
         app, ["simulate", TOY, "--agents", "random", "--option", "bonus=maybe"]
     )
     assert bad.exit_code == 2 and "true or false" in bad.output
+
+
+def test_a_job_may_read_more_facts_from_the_log() -> None:
+    cells = make_cells(FACT_DUEL, None, {}, [("random", "random")])
+    job = Job(
+        "tests.sim.toys:FACT_DUEL", cells, 20, 3, keep_records=True, facts="tests.sim.toys:ties"
+    )
+    results = run(job, workers=1)
+    for r in results:
+        assert r.record is not None
+        m = Match.replay(r.record, game=FACT_DUEL)
+        assert r.facts["ties"] == sum(e["kind"] == "tie" for e in m.log)
+        assert "loser_points" in r.facts  # the game's own facts are kept
+    rep = report(job, results)
+    assert rep["overall"]["facts"]["first_tie"]["missing"] == sum(
+        r.facts["ties"] == 0 for r in results
+    )
+    assert Job.from_json(json.loads(json.dumps(job.to_json()))) == job

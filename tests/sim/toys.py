@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.engine.toy import Duel, DuelState
-from warroom.engine import Action
+from warroom.engine import Action, OptionSpec
 
 
 class FactDuel(Duel):
@@ -27,3 +27,23 @@ class BrokenDuel(Duel):
 
 FACT_DUEL = FactDuel()
 BROKEN_DUEL = BrokenDuel()
+
+
+class GeneralsDuel(Duel):
+    """The duel with Fall Blau's option shapes: three generals of five, hard and missions modes."""
+
+    GENERALS = ("hoth", "paulus", "ruoff", "kleist", "weichs")
+    options = (
+        OptionSpec("generals", "hoth,paulus,ruoff", "three generals"),
+        OptionSpec("hard", False, "hard mode"),
+        OptionSpec("missions", False, "missions mode"),
+    )
+
+
+GENERALS_DUEL = GeneralsDuel()
+
+
+def ties(game: Any, match: Any) -> dict[str, Any]:
+    """A fact read from the log: the rounds decided by the die, and the step of the first."""
+    steps = [i for i, e in enumerate(match.log) if e["kind"] == "tie"]
+    return {"ties": len(steps), "first_tie": steps[0] if steps else None}

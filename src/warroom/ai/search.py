@@ -40,17 +40,24 @@ Evaluator = Callable[[Game[Any], State, str], float]
 """A value for a position that is not over: the chance that ``role`` wins, in [0, 1]."""
 
 
-def game_evaluator(game_id: str) -> Evaluator | None:
-    """``warroom.ai.rules.<game>.evaluate`` if the game's rules module offers one."""
-    name = game_id.replace("-", "_")
+Rewarder = Callable[[Game[Any], Outcome, str], float]
+"""A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
+
+
+def game_hook(game_id: str, name: str) -> Any:
+    """``warroom.ai.rules.<game>.<name>`` if the game's rules module offers it, else None.
+
+    The search looks there for ``evaluate(game, state, role)`` (a value for a cut-off
+    position) and ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level).
+    """
+    module_name = f"warroom.ai.rules.{game_id.replace('-', '_')}"
     try:
-        module = importlib.import_module(f"warroom.ai.rules.{name}")
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name == f"warroom.ai.rules.{name}":
+        if exc.name == module_name:
             return None
         raise
-    fn: Evaluator | None = getattr(module, "evaluate", None)
-    return fn
+    return getattr(module, name, None)
 
 
 def rewards(game: Game[Any], outcome: Outcome) -> dict[str, float]:
@@ -170,6 +177,8 @@ class SearchResult:
     candidates: list[Candidate] = field(default_factory=list)
     iterations: int = 0
     seconds: float = 0.0
+    roots: dict[str, Node] = field(default_factory=dict)
+    """The trees, one per role, for continuing after the searcher's move."""
 
     @property
     def best(self) -> Action:
@@ -184,27 +193,49 @@ class Searcher:
         self.cfg = config
         self.policy: Policy | None = rules_policy(game.id) if config.rollout == "rules" else None
         self.prior_policy: Policy | None = rules_policy(game.id) if config.prior else None
-        self.evaluate: Evaluator | None = game_evaluator(game.id)
+        self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
+        self.reward: Rewarder | None = game_hook(game.id, "reward")
 
     # ----- one decision ---------------------------------------------------------------------
-    def search(self, state: State, role: str, actions: Sequence[Action], rng: Rng) -> SearchResult:
-        """Search from the searcher's information set at ``state`` (read only via determinize)."""
+    def search(
+        self,
+        state: State,
+        role: str,
+        actions: Sequence[Action],
+        rng: Rng,
+        roots: dict[str, Node] | None = None,
+    ) -> SearchResult:
+        """Search from the searcher's information set at ``state`` (read only via determinize).
+
+        ``roots`` continues the trees of an earlier search (after the searcher's own move);
+        the visits they already hold count towards the iteration budget.
+        """
         game, cfg = self.game, self.cfg
         legal = list(actions)
         if not legal:
             raise ValueError(f"{role} has no legal action now")
-        roots = {r: Node() for r in game.roles}
+        roots = roots if roots is not None else {r: Node() for r in game.roles}
+        root = roots[role]
         start = time.perf_counter()
         deadline = start + cfg.seconds if cfg.seconds is not None else None
         done = 0
+        budget = cfg.iterations - root.visits
         if len(legal) > 1:
-            while done < cfg.iterations:
+            while done < budget:
                 world = game.determinize(state, role, rng.fork(done))
                 self._iterate(world, role, roots, rng)
                 done += 1
-                if deadline is not None and (done & 7) == 0 and time.perf_counter() > deadline:
+                if deadline is None:
+                    if (done & 15) == 0 and self._settled(root, budget - done):
+                        break
+                    continue
+                now = time.perf_counter()
+                if now > deadline:
                     break
-        root = roots[role]
+                if (done & 15) == 0:
+                    by_clock = int(done * (deadline - now) / max(now - start, 1e-9)) + 1
+                    if self._settled(root, min(budget - done, by_clock)):
+                        break
         cands = [
             Candidate(a, root.children[a].visits, root.children[a].mean())
             for a in legal
@@ -213,7 +244,15 @@ class Searcher:
         cands.sort(key=lambda c: (-c.visits, -c.value))
         tried = {c.action for c in cands}
         cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
-        return SearchResult(cands, done, time.perf_counter() - start)
+        return SearchResult(cands, done, time.perf_counter() - start, roots)
+
+    @staticmethod
+    def _settled(root: Node, remaining: int) -> bool:
+        """No other action could overtake the most visited one in the iterations left."""
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
+        return first - second > remaining
 
     def _iterate(self, world: State, me: str, roots: dict[str, Node], rng: Rng) -> None:
         game, cfg = self.game, self.cfg
@@ -244,7 +283,10 @@ class Searcher:
             steps += 1
             out = game.outcome(world)
         if out is not None:
-            value = rewards(game, out)
+            if self.reward is not None:
+                value = {r: self.reward(game, out, r) for r in game.roles}
+            else:
+                value = rewards(game, out)
         elif self.evaluate is not None:
             value = {r: self.evaluate(game, world, r) for r in game.roles}
         else:
@@ -311,6 +353,9 @@ class SearchAgent:
         self.seed = seed
         self._searchers: dict[int, Searcher] = {}
         self.last: SearchResult | None = None
+        self.reuse = True
+        """Continue the tree after the agent's own move when nothing else happened between."""
+        self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
 
     def _searcher(self, game: Game[Any]) -> Searcher:
         found = self._searchers.get(id(game))
@@ -329,10 +374,32 @@ class SearchAgent:
         if not actions:
             raise ValueError(f"{role} has no legal action now")
         result = self._searcher(match.game).search(
-            match.state, role, actions, self._rng(match, role)
+            match.state, role, actions, self._rng(match, role), self._continued(match, role)
         )
         self.last = result
+        self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
         return result
+
+    def _continued(self, match: Match, role: str) -> dict[str, Node] | None:
+        """The trees to continue: only when the one step since the last search was our move."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None:
+            return None
+        game_key, last_role, steps, best, roots = kept
+        if (
+            game_key != id(match.game)
+            or last_role != role
+            or len(match.steps) != steps + 1
+            or match.steps[-1].role != role
+            or match.steps[-1].action != best
+        ):
+            return None
+        child = roots[role].children.get(best)
+        if child is None:
+            return None
+        out = dict(roots)
+        out[role] = child
+        return out
 
     def choose(self, match: Match, role: str) -> Action:
         return self.analyse(match, role).best

@@ -114,6 +114,10 @@ class Job:
     keep_records: bool = False
     """Store each game's full record (actions), not only its fingerprint."""
     meta: tuple[tuple[str, str], ...] = field(default=())
+    facts: str = ""
+    """Optional ``module:function`` called as f(game, match) on each finished match: more
+    report facts read from the whole log (e.g. when a card was played), added to
+    ``Game.report_facts``."""
 
     @property
     def total(self) -> int:
@@ -135,6 +139,7 @@ class Job:
             "seed": self.seed,
             "keep_records": self.keep_records,
             "meta": dict(self.meta),
+            "facts": self.facts,
         }
 
     @classmethod
@@ -146,6 +151,7 @@ class Job:
             int(data["seed"]),
             bool(data.get("keep_records", False)),
             tuple(sorted(data.get("meta", {}).items())),
+            data.get("facts", ""),
         )
 
 
@@ -159,6 +165,13 @@ def resolve_game(spec: str) -> Game[Any]:
             raise TypeError(f"{spec} is not a Game but a {type(obj).__name__}")
         return obj
     return game(spec)
+
+
+@cache
+def resolve_function(spec: str) -> Any:
+    """A function named ``module:name``."""
+    module_name, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
 
 
 def split_agents(text: str) -> list[str]:

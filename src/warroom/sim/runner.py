@@ -21,7 +21,7 @@ from typing import Any
 
 from warroom.ai import make_agent
 from warroom.engine import Match, action_json
-from warroom.sim.job import Job, agent_seed, resolve_game
+from warroom.sim.job import Job, agent_seed, resolve_function, resolve_game
 
 
 @dataclass(slots=True)
@@ -91,7 +91,11 @@ def play_game(job: Job, index: int) -> GameResult:
         error = f"{type(exc).__name__}: {exc}{where} at step {len(match.steps)}"
     actions = json.dumps([[s.role, action_json(s.action)] for s in match.steps])
     outcome = match.outcome if error is None else None
-    facts = g.report_facts(match.state) if outcome is not None else {}
+    facts: dict[str, Any] = {}
+    if outcome is not None:
+        facts.update(g.report_facts(match.state))
+        if job.facts:
+            facts.update(resolve_function(job.facts)(g, match))
     return GameResult(
         index=index,
         cell=number,
