@@ -27,6 +27,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.ai.solo import SOLO
 from tests.engine.toy import DUEL
 
 import warroom
@@ -171,9 +172,11 @@ def spiel_steps(game: Game[Any], seconds: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
-    parser.add_argument("--games", default="", help="comma-separated ids (default: all + duel)")
+    parser.add_argument(
+        "--games", default="", help="comma-separated ids (default: every game, duel and solo)"
+    )
     args = parser.parse_args()
-    games: list[Game[Any]] = [DUEL, *(warroom.game(g) for g in warroom.games())]
+    games: list[Game[Any]] = [DUEL, SOLO, *(warroom.game(g) for g in warroom.games())]
     if args.games:
         wanted = args.games.split(",")
         games = [g for g in games if g.id in wanted]

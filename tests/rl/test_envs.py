@@ -1,8 +1,9 @@
 """The environments for agents, checked with Gymnasium's, PettingZoo's and OpenSpiel's own checkers.
 
 Every registered game is covered (games that land later are picked up), plus the
-engine's test game Duel (secret simultaneous bids and a die), which exercises
-every feature the interfaces must carry.
+engine's test game Duel (secret simultaneous bids and a die) and the AI's test
+game Solo (one role, a hidden deck), which exercise every feature the
+interfaces must carry.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test
 
 import warroom
+from tests.ai.solo import SOLO
 from tests.engine.toy import DUEL
 from warroom.engine import Game, Match, Rng
 from warroom.rl import aec_env, encoding_for, env_name, gym_env, parallel_env
@@ -24,7 +26,7 @@ from warroom.rl import aec_env, encoding_for, env_name, gym_env, parallel_env
 pyspiel = pytest.importorskip("pyspiel")
 from warroom.rl.openspiel import openspiel_game, short_name  # noqa: E402
 
-GAMES: list[Game[Any]] = [DUEL, *(warroom.game(g) for g in warroom.games())]
+GAMES: list[Game[Any]] = [DUEL, SOLO, *(warroom.game(g) for g in warroom.games())]
 IDS = [g.id for g in GAMES]
 STEP_CAP = 400
 """Random play in the API checkers stops here for big games (the engine's own fuzz plays whole games)."""
@@ -74,8 +76,11 @@ def test_gymnasium_masked_episode_ends_with_the_games_result(game: Game[Any]) ->
         done = terminated or truncated
     if terminated:
         outcome = info["outcome"]
-        expected = 0.0 if outcome["draw"] else (1.0 if outcome["winner"] == env.role else -1.0)
-        assert total == expected
+        if outcome["winner"] == env.role:
+            assert total == 1.0
+        else:
+            draw = outcome["draw"] and len(game.roles) > 1  # alone, not winning is losing
+            assert total == (0.0 if draw else -1.0)
     else:
         assert total == 0.0 and env.match is not None and len(env.match.steps) >= STEP_CAP
 
@@ -171,14 +176,35 @@ def test_openspiel_random_sim(game: Game[Any]) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-def test_openspiel_ismcts_chooses_a_legal_action(game: Game[Any]) -> None:
+def test_openspiel_search_chooses_a_legal_action(game: Game[Any]) -> None:
+    """IS-MCTS on games with hidden information, MCTS on the others."""
     from open_spiel.python.algorithms import ismcts, mcts
 
     spiel = openspiel_game(game, turn_based=game.simultaneous, max_steps=STEP_CAP)
     state = spiel.new_initial_state()
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(spiel, evaluator, 1.4, 8, random_state=np.random.RandomState(2))
+    bot: Any
+    if spiel.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        bot = ismcts.ISMCTSBot(spiel, evaluator, 1.4, 8, random_state=np.random.RandomState(2))
+    else:
+        bot = mcts.MCTSBot(spiel, 1.4, 8, evaluator, random_state=np.random.RandomState(2))
     assert bot.step(state) in state.legal_actions()
+
+
+def test_openspiel_cfr_solves_a_short_duel_with_explicit_chance() -> None:
+    """Three possible worlds drawn at an explicit chance node; CFR drives exploitability down."""
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    spiel = openspiel_game(DUEL, turn_based=True, max_steps=4, chance_seeds=3)
+    assert spiel.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    root = spiel.new_initial_state()
+    assert root.is_chance_node() and [p for _, p in root.chance_outcomes()] == [1 / 3] * 3
+    pyspiel.random_sim_test(spiel, num_sims=3, serialize=False, verbose=False)
+    solver = cfr.CFRSolver(spiel)
+    start = exploitability.exploitability(spiel, solver.average_policy())
+    for _ in range(10):
+        solver.evaluate_and_update_policy()
+    assert exploitability.exploitability(spiel, solver.average_policy()) < start / 4
 
 
 def test_openspiel_loads_by_name_with_parameters() -> None:

@@ -212,6 +212,13 @@ def results(
             Console(stderr=True).print(f"[red]{exc.args[0]}[/red]")
             raise typer.Exit(2) from None
         res = store.results(job_id)
+    ready = dict(job.meta).get("ready")
+    if ready:
+        from warroom.sim.ready import READY
+
+        if ready in READY:
+            present(READY[ready], job, res, job_id, as_json, plot)
+            return
     show(job, res, job_id, as_json, plot)
 
 
@@ -256,6 +263,18 @@ def ready_report(
         Console(stderr=True).print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
     job_id, res = execute(job, workers=workers, ray=ray, db=db, quiet=as_json)
+    present(ready, job, res, job_id, as_json, plot)
+
+
+def present(
+    ready: Any,
+    job: Job,
+    res: list[GameResult],
+    job_id: int | None,
+    as_json: bool,
+    plot: str | None,
+) -> None:
+    """A ready report: its own tables (or JSON with its summary under 'ready')."""
     rep = build(job, res)
     rep["job_id"] = job_id
     rep["ready"] = ready.summary(job, rep)
@@ -266,4 +285,4 @@ def ready_report(
     if as_json:
         sys.stdout.write(json.dumps(rep, indent=1) + "\n")
         return
-    ready.render(job, rep, console)
+    ready.render(job, rep, Console())

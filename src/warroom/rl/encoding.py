@@ -67,32 +67,42 @@ def _bucket(key: str, size: int, memo: dict[str, int] | None = None) -> int:
     return found
 
 
-def _leaves(value: Any, path: str, out: list[tuple[str, float]]) -> None:
-    """Every leaf of a JSON view as (key, value): numbers by path, strings by path=value."""
-    if isinstance(value, bool):
-        out.append((path, 1.0 if value else 0.0))
-    elif isinstance(value, (int, float)):
-        out.append((path, float(value)))
-    elif isinstance(value, str):
-        out.append((f"{path}={value}", 1.0))
-    elif isinstance(value, Mapping):
-        for k in sorted(value, key=str):
-            _leaves(value[k], f"{path}/{k}", out)
-    elif isinstance(value, (list, tuple)):
-        out.append((f"{path}#", float(len(value))))
+def _hash_into(
+    value: Any, path: str, out: FloatArray, size: int, memo: dict[str, int] | None
+) -> None:
+    """Add every leaf of JSON data under ``path`` into its bucket of ``out``."""
+    t = type(value)
+    if t is dict:
+        for k, v in value.items():
+            _hash_into(v, f"{path}/{k}", out, size, memo)
+    elif t is list or t is tuple:
+        out[_bucket(path + "#", size, memo)] += len(value)
         for i, v in enumerate(value):
-            _leaves(v, f"{path}/{i}", out)
+            _hash_into(v, f"{path}/{i}", out, size, memo)
+    elif t is str:
+        out[_bucket(f"{path}={value}", size, memo)] += 1.0
+    elif t is bool:
+        if value:
+            out[_bucket(path, size, memo)] += 1.0
+    elif t is int or t is float:
+        if value:
+            out[_bucket(path, size, memo)] += value
+    elif isinstance(value, Mapping):
+        _hash_into(dict(value), path, out, size, memo)
+    elif isinstance(value, (list, tuple)):
+        _hash_into(list(value), path, out, size, memo)
     elif value is not None:
-        out.append((f"{path}={value}", 1.0))
+        out[_bucket(f"{path}={value}", size, memo)] += 1.0
 
 
 def hash_view(view: Any, out: FloatArray, memo: dict[str, int] | None = None) -> None:
-    """Add the hashed leaves of a JSON view into ``out`` (feature hashing)."""
-    leaves: list[tuple[str, float]] = []
-    _leaves(view, "", leaves)
-    size = out.shape[0]
-    for key, value in leaves:
-        out[_bucket(key, size, memo)] += value
+    """Add the hashed leaves of a JSON view into ``out`` (feature hashing).
+
+    A number adds its value to the bucket of its path (``/units/3/strength``), a
+    boolean 0 or 1, a string 1 to the bucket of path and value
+    (``/units/3/area=Rossosh``); a list adds its length to ``path#``.
+    """
+    _hash_into(view, "", out, out.shape[0], memo)
 
 
 def hash_action(

@@ -10,7 +10,8 @@ Observation: a float32 vector from the role's view (see ``warroom.rl.encoding``)
 ``info`` holds ``action_mask`` (int8, 1 = legal), ``actions`` (the listed actions,
 in slot order), ``view`` (the JSON view of the role's seat), ``prompt`` and,
 at the end, ``outcome``. Reward: 0 until the end, then +1 for a win, -1 for a
-loss, 0 for a draw (``reward="points"``: the role's victory points instead).
+loss, 0 for a draw (a solitaire game has no draw: not winning is a loss;
+``reward="points"``: the role's victory points instead).
 An index the mask does not offer ends the episode with reward -1 and
 ``info["illegal_action"]`` (as PettingZoo's classic games do), or raises
 ``IllegalAction`` with ``illegal="raise"``.
@@ -18,6 +19,7 @@ An index the mask does not offer ends the episode with reward -1 and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,12 +34,21 @@ from warroom.rl.encoding import Encoding, FloatArray, encoding_for, resolve_game
 OpponentSpec = str | Agent | Mapping[str, str | Agent]
 
 
-def terminal_reward(outcome: Outcome, role: str, reward: str) -> float:
+def json_copy(value: Any) -> Any:
+    """A fresh copy of JSON data (views may share lists with the state or with each other)."""
+    return json.loads(json.dumps(value))
+
+
+def terminal_reward(outcome: Outcome, role: str, reward: str, roles: int = 2) -> float:
+    """+1 win, -1 loss, 0 draw; a solitaire game has no draw: not winning is losing.
+
+    ``reward="points"``: the role's victory points instead.
+    """
     if reward == "points":
         return float(outcome.points.get(role, 0.0))
-    if outcome.winner is None:
-        return 0.0
-    return 1.0 if outcome.winner == role else -1.0
+    if outcome.winner == role:
+        return 1.0
+    return 0.0 if outcome.winner is None and roles > 1 else -1.0
 
 
 class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
@@ -129,7 +140,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             "actions": [action_json(a) for a in self._legal[: self.encoding.max_actions]]
             if self.encoding.universe is None
             else [action_json(a) for a in self._legal],
-            "view": view,
+            "view": json_copy(view),
             "prompt": self.game.prompt_text(m.state, self.role) if self._legal else "",
             "step": len(m.steps),
         }
@@ -172,7 +183,11 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
         outcome = m.outcome
         terminated = outcome is not None
         truncated = not terminated and len(m.steps) >= self.max_steps
-        reward = terminal_reward(outcome, self.role, self.reward_kind) if outcome else 0.0
+        reward = (
+            terminal_reward(outcome, self.role, self.reward_kind, len(self.game.roles))
+            if outcome
+            else 0.0
+        )
         self._done = terminated or truncated
         return obs, reward, terminated, truncated, info
 

@@ -6,8 +6,9 @@
 Short names are ``warroom_<game id with _>``. Parameters: ``scenario``, one per
 game option (hyphens become underscores), ``seed`` (the first initial state's
 seed; each further ``new_initial_state`` takes the next one), ``max_steps`` (0:
-the game's own bound; a game cut short there ends as a draw, returns 0) and, for
-games with simultaneous secret choices, ``turn_based``.
+the game's own bound; a game cut short there ends as a draw, returns 0),
+``chance_seeds`` (below) and, for games with simultaneous secret choices,
+``turn_based``.
 
 The game type is declared from the game's header:
 
@@ -19,7 +20,11 @@ The game type is declared from the game's header:
   engine itself plays them; OpenSpiel's MCTS and IS-MCTS need that form.
 - chance: SAMPLED_STOCHASTIC (the dice live inside the state and are rolled
   while an action is applied; there are no chance nodes), DETERMINISTIC for a
-  game without chance.
+  game without chance. With ``chance_seeds=K`` the game is EXPLICIT_STOCHASTIC
+  instead: one chance node at the root draws one of K seeds (seed, seed+1, ...)
+  uniformly, and that seed fixes the set-up and every later die. Nobody sees
+  the draw, so tree-walking algorithms (CFR, exploitability) run on the game
+  of K possible worlds, an approximation of the real dice that grows with K.
 - information: IMPERFECT_INFORMATION when the game hides anything.
 - utility: ZERO_SUM for two roles (+1 / -1, 0 for a draw), GENERAL_SUM otherwise.
 
@@ -88,21 +93,37 @@ class _Shared:
     """What every state of one loaded OpenSpiel game shares (never copied)."""
 
     def __init__(
-        self, game: Game[Any], encoding: Encoding, turn_based: bool, max_steps: int
+        self,
+        game: Game[Any],
+        encoding: Encoding,
+        turn_based: bool,
+        max_steps: int,
+        chance_seeds: int,
+        first_seed: int,
     ) -> None:
         self.game = game
         self.encoding = encoding
         self.turn_based = turn_based
         self.max_steps = max_steps
+        self.chance_seeds = chance_seeds
+        self.first_seed = first_seed
         self.index = {r: i for i, r in enumerate(game.roles)}
+
+    def setup(self, seed: int) -> State:
+        return self.game.setup(self.encoding.scenario, self.encoding.options, seed)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
 
-def _game_type(game: Game[Any], turn_based: bool) -> pyspiel.GameType:
+def _game_type(game: Game[Any], turn_based: bool, explicit_chance: bool) -> pyspiel.GameType:
     T = pyspiel.GameType
-    params: dict[str, Any] = {"scenario": game.default_scenario, "seed": 0, "max_steps": 0}
+    params: dict[str, Any] = {
+        "scenario": game.default_scenario,
+        "seed": 0,
+        "max_steps": 0,
+        "chance_seeds": 0,
+    }
     for o in game.options:
         params[_param(o.key)] = o.default
     if game.simultaneous:
@@ -114,7 +135,11 @@ def _game_type(game: Game[Any], turn_based: bool) -> pyspiel.GameType:
         dynamics=T.Dynamics.SIMULTANEOUS
         if game.simultaneous and not turn_based
         else T.Dynamics.SEQUENTIAL,
-        chance_mode=T.ChanceMode.SAMPLED_STOCHASTIC if game.chance else T.ChanceMode.DETERMINISTIC,
+        chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC
+        if explicit_chance
+        else T.ChanceMode.SAMPLED_STOCHASTIC
+        if game.chance
+        else T.ChanceMode.DETERMINISTIC,
         information=T.Information.IMPERFECT_INFORMATION
         if game.hidden_information or game.simultaneous
         else T.Information.PERFECT_INFORMATION,
@@ -143,11 +168,12 @@ class WarroomSpielGame(pyspiel.Game):
         encoding = encoding_for(g, params.get("scenario") or None, options)
         n = len(g.roles)
         max_steps = int(params.get("max_steps", 0)) or g.max_steps
+        seeds = int(params.get("chance_seeds", 0))
         super().__init__(
-            _game_type(g, turn_based),
+            _game_type(g, turn_based, seeds > 0),
             pyspiel.GameInfo(
                 num_distinct_actions=encoding.num_actions,
-                max_chance_outcomes=0,
+                max_chance_outcomes=seeds,
                 num_players=n,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -156,15 +182,16 @@ class WarroomSpielGame(pyspiel.Game):
             ),
             params,
         )
-        self._shared = _Shared(g, encoding, turn_based, max_steps)
-        self._next_seed = int(params.get("seed", 0))
+        first = int(params.get("seed", 0))
+        self._shared = _Shared(g, encoding, turn_based, max_steps, seeds, first)
+        self._next_seed = first
 
     def new_initial_state(self) -> WarroomSpielState:
-        enc = self._shared.encoding
+        sh = self._shared
+        if sh.chance_seeds:
+            return WarroomSpielState(self, sh, None)
         seed, self._next_seed = self._next_seed, self._next_seed + 1
-        return WarroomSpielState(
-            self, _Box(self._shared, self._shared.game.setup(enc.scenario, enc.options, seed))
-        )
+        return WarroomSpielState(self, sh, _Box(sh, sh.setup(seed)))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -174,54 +201,68 @@ class WarroomSpielGame(pyspiel.Game):
 
 
 class WarroomSpielState(pyspiel.State):
-    """An OpenSpiel state holding a warroom state; actions are applied by the game's rules."""
+    """An OpenSpiel state holding a warroom state; actions are applied by the game's rules.
+
+    With ``chance_seeds=K`` the first node is an explicit chance node choosing one
+    of K seeds (uniformly): ``_box`` is None until then.
+    """
 
     def __init__(
         self,
         game: WarroomSpielGame,
-        box: _Box,
+        shared: _Shared,
+        box: _Box | None,
         mine: tuple[tuple[int, ...], ...] | None = None,
         steps: int = 0,
     ) -> None:
         super().__init__(game)
+        self._sh = shared
         self._box = box
-        self._mine = mine or tuple(() for _ in box.shared.game.roles)
+        self._mine = mine or tuple(() for _ in shared.game.roles)
         self._steps = steps
 
     # ----- who acts -------------------------------------------------------------------------
     def _asked(self) -> tuple[str, ...]:
-        if self._steps >= self._box.shared.max_steps:
+        if self._box is None or self._steps >= self._sh.max_steps:
             return ()
         return self._box.active()
 
     def current_player(self) -> int:
+        if self._box is None:
+            return int(pyspiel.PlayerId.CHANCE)
         asked = self._asked()
         if not asked:
             return int(pyspiel.PlayerId.TERMINAL)
-        sh = self._box.shared
         if self._simultaneous_node(asked):
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return sh.index[asked[0]]
+        return self._sh.index[asked[0]]
 
     def _simultaneous_node(self, asked: tuple[str, ...]) -> bool:
-        sh = self._box.shared
+        sh = self._sh
         return len(asked) > 1 and sh.game.simultaneous and not sh.turn_based
 
     def _legal_actions(self, player: int) -> list[int]:
-        sh = self._box.shared
+        sh = self._sh
         role = sh.game.roles[player]
         asked = self._asked()
+        if self._box is None or not asked:
+            return []
         if self._simultaneous_node(asked):
             if role not in asked:
                 return [0]  # not asked at this simultaneous node: one action that does nothing
             return sh.encoding.legal_indices(self._box.legal_of(role))
-        if not asked or role != asked[0]:
+        if role != asked[0]:
             return []
         return sh.encoding.legal_indices(self._box.legal_of(role))
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        k = self._sh.chance_seeds
+        return [(i, 1.0 / k) for i in range(k)] if self._box is None else []
+
     # ----- acting ---------------------------------------------------------------------------
     def _act(self, role: str, index: int) -> None:
-        box, sh = self._box, self._box.shared
+        box, sh = self._box, self._sh
+        assert box is not None
         action = sh.encoding.action_of(index, box.legal_of(role))
         if action is None:
             raise pyspiel.SpielError(f"{index} is not a legal action of {role} now")
@@ -233,17 +274,19 @@ class WarroomSpielState(pyspiel.State):
         self._steps += 1
 
     def _apply_action(self, action: int) -> None:
-        self._act(self._box.shared.game.roles[self.current_player()], int(action))
+        if self._box is None:
+            self._box = _Box(self._sh, self._sh.setup(self._sh.first_seed + int(action)))
+            return
+        self._act(self._sh.game.roles[self.current_player()], int(action))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        sh = self._box.shared
         for role in self._asked():
-            self._act(role, int(actions[sh.index[role]]))
+            self._act(role, int(actions[self._sh.index[role]]))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        sh = self._box.shared
-        if player < 0:
-            return str(action)
+        sh = self._sh
+        if player < 0 or self._box is None:
+            return f"seed {self._sh.first_seed + int(action)}"
         role = sh.game.roles[player]
         chosen = sh.encoding.action_of(int(action), self._box.legal_of(role))
         if chosen is None:
@@ -252,35 +295,44 @@ class WarroomSpielState(pyspiel.State):
 
     # ----- the end --------------------------------------------------------------------------
     def is_terminal(self) -> bool:
-        return not self._asked()
+        return self._box is not None and not self._asked()
 
     def returns(self) -> list[float]:
-        g = self._box.shared.game
-        out = g.outcome(self._box.state)
+        g = self._sh.game
+        out = g.outcome(self._box.state) if self._box is not None else None
         if out is None:
             return [0.0] * len(g.roles)
-        return [terminal_reward(out, r, "win") for r in g.roles]
+        return [terminal_reward(out, r, "win", len(g.roles)) for r in g.roles]
 
     # ----- hidden information ---------------------------------------------------------------
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any
     ) -> WarroomSpielState:
         """A state the player cannot tell from this one: the game's determinize."""
-        sh = self._box.shared
+        sh = self._sh
+        if self._box is None:
+            return WarroomSpielState(self.get_game(), sh, None)
         seed = int(probability_sampler() * 2**53)
         new = sh.game.determinize(self._box.state, sh.game.roles[player_id], Rng(seed))
-        return WarroomSpielState(self.get_game(), _Box(sh, new), self._mine, self._steps)
+        return WarroomSpielState(self.get_game(), sh, _Box(sh, new), self._mine, self._steps)
 
     def view_of(self, player: int) -> dict[str, Any]:
-        g = self._box.shared.game
+        if self._box is None:
+            return {}
+        g = self._sh.game
         return g.view(self._box.state, g.roles[player])
+
+    def legal_of(self, player: int) -> list[Action]:
+        return [] if self._box is None else self._box.legal_of(self._sh.game.roles[player])
 
     def own_history(self, player: int) -> tuple[int, ...]:
         return self._mine[player]
 
     def __str__(self) -> str:
-        g = self._box.shared.game
-        return json.dumps(g.view(self._box.state, None), sort_keys=True, default=str)
+        if self._box is None:
+            return "(before the seed is drawn)"
+        view = self._sh.game.view(self._box.state, None)
+        return json.dumps(view, sort_keys=True, default=str)
 
 
 class WarroomObserver:
@@ -294,7 +346,7 @@ class WarroomObserver:
 
     def set_from(self, state: WarroomSpielState, player: int) -> None:
         role = self.shared.game.roles[player]
-        legal = state._box.legal_of(role)
+        legal = state.legal_of(player)
         self.tensor[:] = self.shared.encoding.observe(state.view_of(player), role, legal)
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
@@ -316,7 +368,7 @@ def register_game(game: Game[Any] | str) -> str:
             raise ValueError(f"another game is already registered with pyspiel as {name}")
         return name
     cls = type(f"WarroomSpiel_{g.id.replace('-', '_')}", (WarroomSpielGame,), {"warroom_game": g})
-    pyspiel.register_game(_game_type(g, turn_based=False), cls)
+    pyspiel.register_game(_game_type(g, turn_based=False, explicit_chance=False), cls)
     _REGISTERED[name] = cls
     return name
 
@@ -336,11 +388,12 @@ def openspiel_game(
     seed: int = 0,
     turn_based: bool = False,
     max_steps: int = 0,
+    chance_seeds: int = 0,
 ) -> pyspiel.Game:
     """Load a warroom game as a pyspiel.Game (registering it first if needed)."""
     g = resolve_game(game)
     name = register_game(g)
-    params: dict[str, Any] = {"seed": seed, "max_steps": max_steps}
+    params: dict[str, Any] = {"seed": seed, "max_steps": max_steps, "chance_seeds": chance_seeds}
     if scenario:
         params["scenario"] = scenario
     for key, value in (options or {}).items():

@@ -99,7 +99,7 @@ class _Seats:
         assert m is not None
         out = m.outcome
         return {
-            a: terminal_reward(out, a, self.reward_kind) if out else 0.0
+            a: terminal_reward(out, a, self.reward_kind, len(self.possible_agents)) if out else 0.0
             for a in self.possible_agents
         }
 

@@ -42,7 +42,7 @@ def plot_report(
     names = cell_names(cells)
     bar = 0.8 / (len(roles) + 1)
     series = [(role, [c["wins"][role] for c in cells]) for role in roles]
-    series.append(("draw", [c["draws"] for c in cells]))
+    series.append(("draw" if len(roles) > 1 else "defeat", [c["draws"] for c in cells]))
     for k, (label, rates) in enumerate(series):
         ys = [i + k * bar for i in range(len(cells))]
         xs = [100 * r["rate"] for r in rates]

@@ -22,7 +22,7 @@ from rich.table import Table
 from warroom.ai.base import rules_policy
 from warroom.engine import Game, game
 from warroom.sim.job import Cell, Job, make_cells, option_text, split_agents
-from warroom.sim.report import dist_text, pct, render_report
+from warroom.sim.report import dist_text, pct, pct_short, render_report
 
 
 def _pairings(
@@ -69,14 +69,17 @@ def general_choices(g: Game[Any]) -> list[str]:
     """The ten choices of three generals, as values of the game's ``generals`` option.
 
     Taken from the option's listed choices when it lists them, otherwise built
-    from the game's ``GENERALS`` (the five names) in that order.
+    from the game's five generals (``GENERALS``, or its data's ``general_order``),
+    each choice in that order from left to right.
     """
     spec = {o.key: o for o in g.options}.get("generals")
     if spec is None:
         raise ValueError(f"{g.id} has no 'generals' option")
     if spec.choices:
         return [str(c) for c in spec.choices]
-    names: Sequence[str] = getattr(g, "GENERALS", ())
+    names: Sequence[str] = getattr(g, "GENERALS", ()) or getattr(
+        getattr(g, "data", None), "general_order", ()
+    )
     if not names:
         raise ValueError(f"{g.id} lists neither the choices of its 'generals' option nor GENERALS")
     return [",".join(c) for c in itertools.combinations(names, 3)]
@@ -126,7 +129,7 @@ def _fb_draw(job: Job, report: dict[str, Any], console: Console) -> None:
         title=f"Fall Blau: {s['role']} win rate by choice of generals ({job.games} games each, 95% intervals)",
         title_justify="left",
     )
-    t.add_column("generals", style="bold")
+    t.add_column("generals", style="bold", no_wrap=True)
     for m in modes:
         t.add_column(m, justify="right")
     ranked = sorted(
@@ -135,11 +138,11 @@ def _fb_draw(job: Job, report: dict[str, Any], console: Console) -> None:
     for row in ranked:
         t.add_row(
             row["generals"],
-            *(pct(row["modes"][m]["wins"]) if m in row["modes"] else "-" for m in modes),
+            *(pct_short(row["modes"][m]["wins"]) if m in row["modes"] else "-" for m in modes),
         )
     console.print(t)
     v = Table(title="Mean VP", title_justify="left")
-    v.add_column("generals", style="bold")
+    v.add_column("generals", style="bold", no_wrap=True)
     for m in modes:
         v.add_column(m, justify="right")
     for row in ranked:
@@ -198,7 +201,10 @@ def _cmd_draw(job: Job, report: dict[str, Any], console: Console) -> None:
                 continue
             cells.append(
                 "\n".join(
-                    [*(f"{r}: {pct(c['wins'][r])}" for r in roles), f"draw: {pct(c['draws'])}"]
+                    [
+                        *(f"{r}: {pct_short(c['wins'][r])}" for r in roles),
+                        f"draw: {pct_short(c['draws'])}",
+                    ]
                 )
             )
         t.add_row(row["scenario"], *cells)

@@ -106,6 +106,13 @@ def pct(r: dict[str, Any]) -> str:
     return f"{100 * r['rate']:.1f}% ({100 * r['low']:.1f}-{100 * r['high']:.1f})"
 
 
+def pct_short(r: dict[str, Any]) -> str:
+    """'48% (45-51)': for wide tables."""
+    if not r["n"]:
+        return "-"
+    return f"{100 * r['rate']:.0f}% ({100 * r['low']:.0f}-{100 * r['high']:.0f})"
+
+
 def _num(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
 
@@ -127,7 +134,7 @@ def _rows_table(title: str, roles: Sequence[str], rows: dict[str, dict[str, Any]
     t.add_column("games", justify="right")
     for role in roles:
         t.add_column(f"{role} wins", justify="right")
-    t.add_column("draws", justify="right")
+    t.add_column("draws" if len(roles) > 1 else "defeats", justify="right")
     for role in roles:
         t.add_column(f"{role} VP", justify="right")
     t.add_column("steps", justify="right")
@@ -176,7 +183,8 @@ def render_report(report: dict[str, Any], console: Console) -> None:
     t.add_column("")
     for role in roles:
         t.add_row(f"{role} wins", pct(o["wins"][role]))
-    t.add_row("draws", pct(o["draws"]))
+    # one role: a game without a winner is a defeat, not a draw
+    t.add_row("draws" if len(roles) > 1 else "defeats", pct(o["draws"]))
     for role in roles:
         t.add_row(f"{role} VP", dist_text(o["points"][role]))
     t.add_row("length (steps)", dist_text(o["length"]))
