@@ -20,11 +20,16 @@ from warroom.engine import Game, IllegalAction, Match, Rng
 def _option_sets(g: Game[Any]) -> list[dict[str, Any]]:
     """Every combination of the boolean options (others at their defaults)."""
     flags = [o.key for o in g.options if isinstance(o.default, bool)]
-    return [dict(zip(flags, combo, strict=True)) for combo in itertools.product((False, True), repeat=len(flags))]
+    return [
+        dict(zip(flags, combo, strict=True))
+        for combo in itertools.product((False, True), repeat=len(flags))
+    ]
 
 
 CASES = [
-    pytest.param(gid, s.id, opts, id=f"{gid}-{s.id}-{'+'.join(k for k, v in opts.items() if v) or 'plain'}")
+    pytest.param(
+        gid, s.id, opts, id=f"{gid}-{s.id}-{'+'.join(k for k, v in opts.items() if v) or 'plain'}"
+    )
     for gid in warroom.games()
     for s in warroom.game(gid).scenarios
     for opts in _option_sets(warroom.game(gid))
@@ -40,14 +45,18 @@ def random_game(gid: str, scenario: str, options: dict[str, Any], seed: int) -> 
         assert active, f"{gid}: no role is active but the game is not over (step {len(m.steps)})"
         role = active[rng.below(len(active))]
         actions = m.legal(role)
-        assert actions, f"{gid}: dead end: {role} is active with no legal action (step {len(m.steps)})"
+        assert actions, (
+            f"{gid}: dead end: {role} is active with no legal action (step {len(m.steps)})"
+        )
         m.act(role, actions[rng.below(len(actions))])
         assert len(m.steps) <= g.max_steps, f"{gid}: endless game (over {g.max_steps} steps)"
     return m
 
 
 @pytest.mark.parametrize(("gid", "scenario", "options"), CASES)
-def test_random_games_end_and_replay_identically(gid: str, scenario: str, options: dict[str, Any]) -> None:
+def test_random_games_end_and_replay_identically(
+    gid: str, scenario: str, options: dict[str, Any]
+) -> None:
     for seed in range(3):
         m = random_game(gid, scenario, options, seed)
         again = Match.replay(json.loads(json.dumps(m.record())))
@@ -58,7 +67,9 @@ def test_random_games_end_and_replay_identically(gid: str, scenario: str, option
 
 
 @pytest.mark.parametrize(("gid", "scenario", "options"), CASES[:1] + CASES[1:] if CASES else [])
-def test_clones_share_nothing_and_errors_change_nothing(gid: str, scenario: str, options: dict[str, Any]) -> None:
+def test_clones_share_nothing_and_errors_change_nothing(
+    gid: str, scenario: str, options: dict[str, Any]
+) -> None:
     m = Match.new(gid, scenario, options, seed=11)
     g = m.game
     rng = Rng(3)
