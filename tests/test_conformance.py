@@ -66,7 +66,7 @@ def test_random_games_end_and_replay_identically(
             json.dumps(m.view(role))
 
 
-@pytest.mark.parametrize(("gid", "scenario", "options"), CASES[:1] + CASES[1:] if CASES else [])
+@pytest.mark.parametrize(("gid", "scenario", "options"), CASES)
 def test_clones_share_nothing_and_errors_change_nothing(
     gid: str, scenario: str, options: dict[str, Any]
 ) -> None:
