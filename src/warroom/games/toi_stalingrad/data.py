@@ -112,7 +112,7 @@ class Item(_Strict):
         return self.units.get(side, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CampaignData:
     limits: Limits
     scenarios: tuple[Scenario, ...]
