@@ -50,11 +50,15 @@ def test_set_up_a_match_in_the_lobby_and_play_against_the_computer(
     page.wait_for_selector("[data-target].choice")
     shot(page, "duel-vs-computer")
     assert page.locator(".seat-row[data-role=south]").inner_text().count("computer") == 1
-    for _ in range(3):  # bid by clicking the choice cards on the table
+    for _ in range(3):  # bid by clicking the choice cards on the table (north bids 1)
         page.wait_for_selector("[data-target].choice")
         step = page.evaluate("window.warroom.view.step")
-        page.locator("[data-target].choice").last.click()
-        page.wait_for_function(f"window.warroom.view.step > {step + 1}", timeout=10_000)
+        page.locator("[data-target].choice").first.click()
+        page.wait_for_function(
+            f"window.warroom.view.step > {step} && (window.warroom.view.prompt"
+            " || window.warroom.view.outcome)",
+            timeout=10_000,
+        )
     assert page.locator(".log li").count() >= 6
     assert page.locator(".log li.private").count() >= 3  # my own bids, marked secret
     shot(page, "duel-after-three-rounds")

@@ -386,10 +386,22 @@ class GamePage {
   async choose(i) {
     if (this.busy || !this.view.prompt) return;
     const action = this.view.prompt.actions[i];
+    const label = this.view.prompt.labels[i];
     this.busy = true;
     this.root.classList.add("busy");
+    const send = () => api(`/api/matches/${this.id}/actions`, { method: "POST", token: this.current.token, body: { action, step: this.view.step } });
     try {
-      await api(`/api/matches/${this.id}/actions`, { method: "POST", token: this.current.token, body: { action, step: this.view.step } });
+      try {
+        await send();
+      } catch (e) {
+        if (e.status !== 409 || !/moved on/.test(e.message)) throw e;
+        // another seat moved meanwhile: if the same choice is still offered, it still stands
+        this.view = await this.fetchState(this.current.token);
+        const p = this.view.prompt;
+        const j = p ? p.actions.findIndex((a) => actionKey(a) === actionKey(action)) : -1;
+        if (j < 0 || p.labels[j] !== label) throw new Error("The board changed before your move arrived: choose again.");
+        await send();
+      }
     } catch (e) {
       this.toast(e.message);
     } finally {
