@@ -42,7 +42,7 @@ def example_match():
 
 
 def test_operation_example_and_battle_of_rossosh() -> None:
-    g, m = example_match()
+    _g, m = example_match()
     s = m.state
     # 1: spend one RP: 6 SP, the Active Operation marker at Starobelsk
     m.act("axis", ("rp", "Starobelsk"))

@@ -43,7 +43,6 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     g: Any = game
     s = state
     assert isinstance(s, CCState)
-    kinds = {a[0] for a in actions}
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
         has_rp = any(n > 0 for n in s.rps[role].values())
