@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint typecheck pytest bench clean
+.PHONY: setup run test lint typecheck pytest chromium bench clean
 
 setup: $(VENV)/.installed
 
@@ -15,7 +15,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 run: setup
-	$(BIN)/warroom play commanders --as white
+	$(BIN)/warroom serve
 
 lint: setup
 	$(BIN)/ruff check src tests bench
@@ -24,10 +24,14 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
-pytest: setup
+pytest: setup chromium
 	$(PY) -m pytest -p no:cacheprovider
 
 test: lint typecheck pytest
+
+# the browser tests drive Debian's Chromium; install it when it is missing (CI runs as root)
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
 
 bench: setup
 	for f in bench/*.py; do $(PY) $$f || exit 1; done

@@ -12,5 +12,19 @@ from warroom.ai.base import (
     make_agent,
     parse_agent_spec,
 )
+from warroom.ai.levels import LEVELS, difficulty
+from warroom.ai.search import SearchAgent, SearchConfig, hints
 
-__all__ = ["AGENT_KINDS", "Agent", "RandomAgent", "RulesAgent", "make_agent", "parse_agent_spec"]
+__all__ = [
+    "AGENT_KINDS",
+    "LEVELS",
+    "Agent",
+    "RandomAgent",
+    "RulesAgent",
+    "SearchAgent",
+    "SearchConfig",
+    "difficulty",
+    "hints",
+    "make_agent",
+    "parse_agent_spec",
+]

@@ -297,6 +297,14 @@ class Game(ABC, Generic[S]):
         new.rng = rng.fork(0x5EED)
         return new
 
+    def report_facts(self, state: S) -> dict[str, Any]:
+        """Facts about a finished game that simulation reports count, e.g. {"winter_turn": 6}.
+
+        Values are JSON scalars: numbers are summarised as distributions, strings
+        and booleans counted. The default has none.
+        """
+        return {}
+
     def snapshot(self, state: S) -> Any:
         """The whole state as plain JSON data, secrets and dice included (never sent to a role).
 

@@ -1,0 +1,85 @@
+"""Simulation throughput: games per second with 1 and 2 workers, and the time of an odds query.
+
+    PYTHONPATH=src python bench/sim_bench.py [--seconds 4] [--games-only] [--odds-only]
+
+For Fall Blau and Commanders (the toy duel stands in for a game not yet
+registered) it sizes a job so that one worker plays about ``--seconds``, then
+plays the same job with 1 and with 2 workers (the pool start-up counted) and
+prints games/s and the speed-up; the records of both runs must be equal.
+Then it times a 10,000-battle Campaign Commander odds query, if that game is
+registered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from warroom.ai.base import rules_policy
+from warroom.engine import game_ids
+from warroom.sim import Job, make_cells, resolve_game, run
+
+
+def bench_game(spec: str, seconds: float) -> None:
+    g = resolve_game(spec)
+    agent = "rules" if rules_policy(g.id) is not None else "random"
+    cells = make_cells(g, None, {}, [(agent,) * len(g.roles)])
+    started = time.perf_counter()
+    probe = run(Job(spec, cells, 4, 99), workers=1)
+    per_game = (time.perf_counter() - started) / len(probe)
+    games = max(20, int(seconds / max(per_game, 1e-6)))
+    job = Job(spec, cells, games, 12345)
+    times = {}
+    records = {}
+    for workers in (1, 2):
+        t0 = time.perf_counter()
+        records[workers] = run(job, workers=workers)
+        times[workers] = time.perf_counter() - t0
+    same = [r.key() for r in records[1]] == [r.key() for r in records[2]]
+    errors = sum(1 for r in records[1] if r.error)
+    steps = sum(r.steps for r in records[1]) / games
+    print(
+        f"{g.id:<22} {agent:<6} {games:6d} games, {steps:7.0f} steps/game | "
+        f"1 worker {games / times[1]:8.1f} games/s | 2 workers {games / times[2]:8.1f} games/s | "
+        f"speed-up {times[1] / times[2]:.2f}x | records equal: {same}"
+        + (f" | {errors} games failed" if errors else "")
+    )
+
+
+def bench_odds() -> None:
+    try:
+        from warroom.sim.odds import bench_query
+    except ImportError:
+        print("odds: the battle odds calculator is not available")
+        return
+    for label, seconds, battles in bench_query():
+        print(f"odds {label:<40} {battles} battles in {seconds * 1000:7.1f} ms")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=4.0, help="the length of a 1-worker run")
+    ap.add_argument("--games-only", action="store_true")
+    ap.add_argument("--odds-only", action="store_true")
+    args = ap.parse_args()
+    print(f"cores: {os.cpu_count()}  (other work on the machine lowers the 2-worker figure)")
+    if not args.odds_only:
+        registered = set(game_ids())
+        for gid in ("fall-blau", "commanders"):
+            if gid in registered:
+                bench_game(gid, args.seconds)
+            else:
+                print(f"{gid}: not registered yet; the toy duel stands in")
+        if not {"fall-blau", "commanders"} <= registered:
+            bench_game("tests.engine.toy:DUEL", args.seconds)
+    if not args.games_only:
+        bench_odds()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Difficulty levels for people: easy, normal and hard, each an agent with a budget.
+
+``difficulty("normal", "commanders", seed)`` is what the web server calls when a
+person picks an opponent. Normal answers in at most about 2 s a decision on
+this machine; hard thinks a few seconds longer; easy is the rule-based policy
+that now and then picks a move at random (or a short search where a game has
+no rule-based policy yet).
+"""
+
+from __future__ import annotations
+
+from warroom.ai.base import Agent, RandomAgent, RulesAgent, rules_policy
+from warroom.ai.search import SearchAgent, SearchConfig
+from warroom.engine import Action, Match, Rng
+
+LEVELS = ("easy", "normal", "hard")
+
+NORMAL_SECONDS = 1.5
+HARD_SECONDS = 5.0
+
+
+class SloppyRulesAgent:
+    """The rule-based policy, except that a share of its decisions are taken at random."""
+
+    def __init__(self, game_id: str, seed: int = 0, slip: float = 0.3) -> None:
+        self.name = "rules-sloppy"
+        self.rules = RulesAgent(game_id, seed)
+        self.random = RandomAgent(seed)
+        self.rng = Rng(seed ^ 0x51199)
+        self.slip = slip
+
+    def choose(self, match: Match, role: str) -> Action:
+        if self.rng.random() < self.slip:
+            return self.random.choose(match, role)
+        return self.rules.choose(match, role)
+
+
+def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
+    """The agent for a difficulty level ('easy', 'normal', 'hard') in game ``game_id``."""
+    if level == "easy":
+        if rules_policy(game_id) is not None:
+            return SloppyRulesAgent(game_id, seed)
+        return SearchAgent(game_id, SearchConfig(iterations=50, rollout="random"), seed)
+    if level == "normal":
+        return SearchAgent(game_id, SearchConfig(iterations=20_000, seconds=NORMAL_SECONDS), seed)
+    if level == "hard":
+        return SearchAgent(game_id, SearchConfig(iterations=200_000, seconds=HARD_SECONDS), seed)
+    raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,458 @@
+"""Search: information-set Monte Carlo tree search that never reads what its role cannot see.
+
+Every iteration starts from ``Game.determinize(state, role, rng)``: a state
+consistent with the searcher's view, with the opponent's hand, the cups, the
+pending secret choices of other roles and the future dice resampled. The true
+state is only used through that call (and for the searcher's own legal
+actions), so two states that differ only in hidden parts give the same choice.
+
+The tree is open-loop and kept per role: a role's node is the sequence of its
+own choices since the root, never the other roles' choices or the dice. So an
+opponent deciding a secret simultaneous order in the tree cannot condition on
+the searcher's order (nor the searcher on the opponent's), and a chance
+outcome is simply part of what a node averages over. Availability counts
+(ISMCTS) make UCB fair among actions that are only sometimes legal.
+Expansion is best-first: the game's rule-based policy names which untried
+action to try next, and progressive widening keeps wide prompts affordable.
+Below the tree, play continues with the rule-based policy (a little random
+noise) or uniformly at random, for ``depth`` steps; a game may offer a value
+function for cut-off positions (``warroom.ai.rules.<game>.evaluate``), or the
+rollout simply plays on to the end.
+
+Use it through ``make_agent("search:iterations=2000", game_id, seed)`` or
+``make_agent("search:seconds=1.5", ...)``; ``hints`` tells a person the top
+candidate actions with their estimated value.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from warroom.ai.base import AGENT_KINDS, Policy, rules_policy
+from warroom.engine import Action, Game, Match, Outcome, Rng, State
+
+Evaluator = Callable[[Game[Any], State, str], float]
+"""A value for a position that is not over: the chance that ``role`` wins, in [0, 1]."""
+
+
+Rewarder = Callable[[Game[Any], Outcome, str], float]
+"""A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
+
+
+def game_hook(game_id: str, name: str) -> Any:
+    """``warroom.ai.rules.<game>.<name>`` if the game's rules module offers it, else None.
+
+    The search looks there for ``evaluate(game, state, role)`` (a value for a cut-off
+    position) and ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level).
+    """
+    module_name = f"warroom.ai.rules.{game_id.replace('-', '_')}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    return getattr(module, name, None)
+
+
+def rewards(game: Game[Any], outcome: Outcome) -> dict[str, float]:
+    """Each role's reward for a finished game: 1 a win, 0 a loss, 1/2 a draw.
+
+    A solitaire game (one role) has no opponent to share a draw with: there
+    a game with no winner is a loss. Victory points nudge the reward by up to
+    0.05, so among wins (or losses) the search still prefers the better margin.
+    """
+    out: dict[str, float] = {}
+    solo = len(game.roles) == 1
+    points = outcome.points
+    for role in game.roles:
+        if outcome.winner == role:
+            base = 1.0
+        elif outcome.winner is None and not solo:
+            base = 0.5
+        else:
+            base = 0.0
+        if points and role in points:
+            mine = float(points[role])
+            others = [float(v) for k, v in points.items() if k != role]
+            margin = mine - (max(others) if others else 0.0)
+            base = base * 0.95 + 0.05 * (0.5 + 0.5 * math.tanh(margin / 10.0))
+        out[role] = base
+    return out
+
+
+class Node:
+    """One choice point of one role: the statistics of the edge that led here and its children."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class SearchConfig:
+    iterations: int = 2000
+    seconds: float | None = None
+    """A time budget; the search stops at whichever of the two budgets ends first."""
+    c: float = 0.7
+    """UCB exploration constant (rewards are in [0, 1])."""
+    depth: int = 400
+    """Steps a simulation plays before it stops and evaluates (or calls it a draw)."""
+    rollout: str = "rules"
+    """'rules' (the game's rule-based policy, when it has one) or 'random'."""
+    eps: float = 0.1
+    """The share of rollout moves taken at random instead of by the rules policy."""
+    widen: float = 2.0
+    """Progressive widening: a node tries at most 1 + widen * sqrt(visits) distinct actions."""
+    prior: bool = True
+    """Let the rules policy choose which untried action to expand first."""
+
+    @classmethod
+    def from_params(cls, params: dict[str, str]) -> SearchConfig:
+        cfg = cls()
+        known: dict[str, Callable[[str], Any]] = {
+            "iterations": int,
+            "seconds": float,
+            "c": float,
+            "depth": int,
+            "rollout": str,
+            "eps": float,
+            "widen": float,
+            "prior": lambda v: v.lower() in ("1", "true", "yes", "on"),
+        }
+        for key, value in params.items():
+            if key not in known:
+                raise ValueError(
+                    f"unknown search option {key!r}; the options are: {', '.join(known)}"
+                )
+            try:
+                setattr(cfg, key, known[key](value))
+            except ValueError:
+                raise ValueError(f"search option {key}={value!r} is not valid") from None
+        if "seconds" in params and "iterations" not in params:
+            cfg.iterations = 10**9  # only the clock limits it
+        if cfg.rollout not in ("rules", "random"):
+            raise ValueError(f"search rollout must be 'rules' or 'random', got {cfg.rollout!r}")
+        if cfg.iterations < 1:
+            raise ValueError("search needs at least one iteration")
+        return cfg
+
+
+@dataclass
+class Candidate:
+    """One root action after a search: how often it was tried and how it fared."""
+
+    action: Action
+    visits: int
+    value: float
+    label: str = ""
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        from warroom.engine import action_json
+
+        return {
+            "action": action_json(self.action),
+            "label": self.label,
+            "value": round(self.value, 3),
+            "visits": self.visits,
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class SearchResult:
+    candidates: list[Candidate] = field(default_factory=list)
+    iterations: int = 0
+    seconds: float = 0.0
+    roots: dict[str, Node] = field(default_factory=dict)
+    """The trees, one per role, for continuing after the searcher's move."""
+
+    @property
+    def best(self) -> Action:
+        return self.candidates[0].action
+
+
+class Searcher:
+    """The search itself, on the engine's hooks directly (no Match in the loop)."""
+
+    def __init__(self, game: Game[Any], config: SearchConfig) -> None:
+        self.game = game
+        self.cfg = config
+        self.policy: Policy | None = rules_policy(game.id) if config.rollout == "rules" else None
+        self.prior_policy: Policy | None = rules_policy(game.id) if config.prior else None
+        self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
+        self.reward: Rewarder | None = game_hook(game.id, "reward")
+
+    # ----- one decision ---------------------------------------------------------------------
+    def search(
+        self,
+        state: State,
+        role: str,
+        actions: Sequence[Action],
+        rng: Rng,
+        roots: dict[str, Node] | None = None,
+    ) -> SearchResult:
+        """Search from the searcher's information set at ``state`` (read only via determinize).
+
+        ``roots`` continues the trees of an earlier search (after the searcher's own move);
+        the visits they already hold count towards the iteration budget.
+        """
+        game, cfg = self.game, self.cfg
+        legal = list(actions)
+        if not legal:
+            raise ValueError(f"{role} has no legal action now")
+        roots = roots if roots is not None else {r: Node() for r in game.roles}
+        root = roots[role]
+        start = time.perf_counter()
+        deadline = start + cfg.seconds if cfg.seconds is not None else None
+        done = 0
+        budget = cfg.iterations - root.visits
+        if len(legal) > 1:
+            while done < budget:
+                world = game.determinize(state, role, rng.fork(done))
+                self._iterate(world, role, roots, rng)
+                done += 1
+                if deadline is None:
+                    if (done & 15) == 0 and self._settled(root, budget - done):
+                        break
+                    continue
+                now = time.perf_counter()
+                if now > deadline:
+                    break
+                if (done & 15) == 0:
+                    by_clock = int(done * (deadline - now) / max(now - start, 1e-9)) + 1
+                    if self._settled(root, min(budget - done, by_clock)):
+                        break
+        cands = [
+            Candidate(a, root.children[a].visits, root.children[a].mean())
+            for a in legal
+            if a in root.children and root.children[a].visits > 0
+        ]
+        cands.sort(key=lambda c: (-c.visits, -c.value))
+        tried = {c.action for c in cands}
+        cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
+        return SearchResult(cands, done, time.perf_counter() - start, roots)
+
+    @staticmethod
+    def _settled(root: Node, remaining: int) -> bool:
+        """No other action could overtake the most visited one in the iterations left."""
+        if len(root.children) < 2:
+            return False
+        first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
+        return first - second > remaining
+
+    def _iterate(self, world: State, me: str, roots: dict[str, Node], rng: Rng) -> None:
+        game, cfg = self.game, self.cfg
+        cursor: dict[str, Node | None] = dict(roots)
+        path: list[tuple[str, Node]] = []
+        first = True
+        steps = 0
+        out = game.outcome(world)
+        while out is None and steps < cfg.depth:
+            active = game.active(world)
+            if not active:
+                break
+            role = me if first and me in active else active[0]
+            first = False
+            acts = game.legal_actions(world, role)
+            if len(acts) == 1:
+                action = acts[0]
+            else:
+                node = cursor[role]
+                if node is None:
+                    action = self._rollout_choice(world, role, acts, rng)
+                else:
+                    action, child, fresh = self._select(world, role, node, acts, rng)
+                    path.append((role, child))
+                    cursor[role] = None if fresh else child
+            game.apply(world, role, action)
+            world.events.clear()
+            steps += 1
+            out = game.outcome(world)
+        if out is not None:
+            if self.reward is not None:
+                value = {r: self.reward(game, out, r) for r in game.roles}
+            else:
+                value = rewards(game, out)
+        elif self.evaluate is not None:
+            value = {r: self.evaluate(game, world, r) for r in game.roles}
+        else:
+            value = {r: 0.5 for r in game.roles}
+        for r in game.roles:
+            roots[r].visits += 1
+        for role, child in path:
+            child.visits += 1
+            child.total += value[role]
+
+    def _select(
+        self, world: State, role: str, node: Node, acts: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Node, bool]:
+        children = node.children
+        present: list[tuple[Action, Node]] = []
+        untried: list[Action] = []
+        for a in acts:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+            else:
+                child.avail += 1
+                present.append((a, child))
+        limit = 1 + int(self.cfg.widen * math.sqrt(node.visits))
+        if untried and len(present) < limit:
+            action = self._expand_choice(world, role, untried, rng)
+            child = Node()
+            children[action] = child
+            return action, child, True
+        c = self.cfg.c
+        best_score = -1.0
+        best: tuple[Action, Node] = present[0]
+        for a, child in present:
+            if child.visits == 0:
+                score = 2.0 + rng.random()  # expanded but not yet valued: try it first
+            else:
+                score = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+            if score > best_score:
+                best_score, best = score, (a, child)
+        return best[0], best[1], False
+
+    def _expand_choice(self, world: State, role: str, untried: list[Action], rng: Rng) -> Action:
+        if self.prior_policy is not None and len(untried) > 1:
+            choice = self.prior_policy(self.game, world, role, untried, rng)
+            if choice in untried:
+                return choice
+        return untried[rng.below(len(untried))]
+
+    def _rollout_choice(self, world: State, role: str, acts: Sequence[Action], rng: Rng) -> Action:
+        if self.policy is not None and rng.random() >= self.cfg.eps:
+            return self.policy(self.game, world, role, acts, rng)
+        return acts[rng.below(len(acts))]
+
+
+class SearchAgent:
+    """An agent that searches before every decision that has more than one legal action."""
+
+    def __init__(self, game_id: str, config: SearchConfig | None = None, seed: int = 0) -> None:
+        self.name = "search"
+        self.game_id = game_id
+        self.config = config or SearchConfig()
+        self.seed = seed
+        self._searchers: dict[int, Searcher] = {}
+        self.last: SearchResult | None = None
+        self.reuse = True
+        """Continue the tree after the agent's own move when nothing else happened between."""
+        self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
+
+    def _searcher(self, game: Game[Any]) -> Searcher:
+        found = self._searchers.get(id(game))
+        if found is None:
+            found = self._searchers[id(game)] = Searcher(game, self.config)
+        return found
+
+    def _rng(self, match: Match, role: str) -> Rng:
+        # Depends on the seed, the role and how far the game is: the same seed gives the
+        # same choices, whatever the agent chose before.
+        salt = (len(match.steps) << 8) ^ match.game.roles.index(role)
+        return Rng(self.seed ^ 0x5EA4C4).fork(salt)
+
+    def analyse(self, match: Match, role: str) -> SearchResult:
+        actions = match.legal(role)
+        if not actions:
+            raise ValueError(f"{role} has no legal action now")
+        result = self._searcher(match.game).search(
+            match.state, role, actions, self._rng(match, role), self._continued(match, role)
+        )
+        self.last = result
+        self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
+        return result
+
+    def _continued(self, match: Match, role: str) -> dict[str, Node] | None:
+        """The trees to continue: only when the one step since the last search was our move."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None:
+            return None
+        game_key, last_role, steps, best, roots = kept
+        if (
+            game_key != id(match.game)
+            or last_role != role
+            or len(match.steps) != steps + 1
+            or match.steps[-1].role != role
+            or match.steps[-1].action != best
+        ):
+            return None
+        child = roots[role].children.get(best)
+        if child is None:
+            return None
+        out = dict(roots)
+        out[role] = child
+        return out
+
+    def choose(self, match: Match, role: str) -> Action:
+        return self.analyse(match, role).best
+
+
+def _reason(c: Candidate, best: Candidate, rules_choice: Action | None, only: bool) -> str:
+    if only:
+        return "the only legal choice"
+    if c.visits == 0:
+        return "not explored: the search found better lines first"
+    parts = [f"won {c.value:.0%} of {c.visits} sampled continuations"]
+    if c is best:
+        parts.insert(0, "most promising")
+    elif best.value - c.value > 0.05:
+        parts.append(f"{best.value - c.value:.0%} below the best")
+    else:
+        parts.append("close to the best")
+    if rules_choice is not None and c.action == rules_choice:
+        parts.append("also the rule-of-thumb choice")
+    return "; ".join(parts)
+
+
+def hints(
+    match: Match,
+    role: str,
+    k: int = 3,
+    seconds: float = 1.0,
+    iterations: int = 100_000,
+    seed: int = 0,
+) -> list[dict[str, Any]]:
+    """The top ``k`` candidate actions for ``role`` now, for a person's hint button.
+
+    Each is ``{action, label, value, visits, reason}``: ``value`` is the estimated
+    chance of winning after that action (0..1), ``visits`` how many sampled games
+    tried it. Reads only what ``role`` may see (the search determinizes).
+    """
+    cfg = SearchConfig(iterations=iterations, seconds=seconds)
+    agent = SearchAgent(match.game.id, cfg, seed)
+    result = agent.analyse(match, role)
+    policy = rules_policy(match.game.id)
+    legal = match.legal(role)
+    rules_choice = policy(match.game, match.state, role, legal, Rng(seed)) if policy else None
+    top = result.candidates[: max(1, k)]
+    out = []
+    for c in top:
+        c.label = match.game.label(match.state, role, c.action)
+        c.reason = _reason(c, result.candidates[0], rules_choice, len(legal) == 1)
+        out.append(c.to_json())
+    return out
+
+
+def _make_search(game_id: str, params: dict[str, str], seed: int) -> SearchAgent:
+    return SearchAgent(game_id, SearchConfig.from_params(params), seed)
+
+
+AGENT_KINDS["search"] = _make_search

@@ -1,0 +1,32 @@
+"""``warroom serve``: the web server, where people play in the browser."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from warroom.cli import app
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+    db: Annotated[str, typer.Option(help="the SQLite file that keeps every match")] = (
+        "data/warroom.sqlite"
+    ),
+    players: Annotated[
+        str, typer.Option(help="where computer seats think: process or thread")
+    ] = "process",
+    budget: Annotated[float, typer.Option(help="seconds a searching computer may think")] = 3.0,
+) -> None:
+    """Serve the games in the browser: open http://HOST:PORT/ and pick a game."""
+    import uvicorn
+
+    from warroom.server.app import create_app
+    from warroom.server.players import Players
+
+    application = create_app(db, players=Players(players, budget=budget))
+    typer.echo(f"warroom: open http://{host}:{port}/  (matches are kept in {db})")
+    uvicorn.run(application, host=host, port=port, log_level="warning")

@@ -1,0 +1,204 @@
+"""The web server: a JSON API over the rooms, live news over WebSocket, the page and the boards.
+
+Seat tokens travel in the ``X-Seat-Token`` header (and as the first message
+of a WebSocket), never in a URL the server logs. Without a token a request
+is an observer's; a token that holds no seat gets 403 and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from warroom.engine import Game
+from warroom.server.boards import board_file
+from warroom.server.players import Players
+from warroom.server.rooms import Catalog, Forbidden, Listener, Rooms, ServerError
+from warroom.server.seats import available_levels
+from warroom.server.store import Store
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("warroom.server")
+
+
+class CreateBody(BaseModel):
+    game: str
+    scenario: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, le=2**62)
+    seats: dict[str, str] = Field(default_factory=dict)
+    mode: Literal["computer", "hotseat", "invite"] = "invite"
+
+
+class ActBody(BaseModel):
+    action: Any
+    step: int | None = None
+
+
+class UndoBody(BaseModel):
+    step: int | None = None
+
+
+def create_app(
+    db: str | Path = "data/warroom.sqlite",
+    *,
+    players: Players | None = None,
+    extra_games: Iterable[Game[Any]] = (),
+    snapshot_every: int = 1,
+    resume: bool = True,
+) -> FastAPI:
+    store = Store(db)
+    catalog = Catalog(extra_games)
+    rooms = Rooms(store, catalog, players or Players("process"), snapshot_every)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.loop = asyncio.get_running_loop()
+        if resume:  # unfinished matches with computer seats play on, without holding up start
+            threading.Thread(target=rooms.resume_all, daemon=True).start()
+        yield
+        rooms.players.close()
+        store.close()
+
+    app = FastAPI(title="warroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.rooms = rooms
+
+    @app.exception_handler(ServerError)
+    async def server_error(request: Request, exc: ServerError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    # ----- the catalog --------------------------------------------------------------------------
+    @app.get("/api/games")
+    def list_games() -> list[dict[str, Any]]:
+        out = []
+        for gid in catalog.ids():
+            g = catalog.get(gid)
+            spec = g.spec()
+            spec["board"] = board_file(g) is not None
+            spec["levels"] = available_levels(gid)
+            out.append(spec)
+        return out
+
+    # ----- matches ------------------------------------------------------------------------------
+    @app.post("/api/matches", status_code=201)
+    def create_match(body: CreateBody) -> dict[str, Any]:
+        room, tokens = rooms.create(
+            body.game, body.scenario, body.options, body.seed, body.seats, body.mode
+        )
+        return {
+            "id": room.id,
+            "game": room.game.id,
+            "seats": {r: s.public() for r, s in room.seats.items()},
+            "tokens": tokens,
+            "url": f"/g/{room.id}",
+        }
+
+    @app.get("/api/matches")
+    def list_matches() -> list[dict[str, Any]]:
+        return store.summaries()
+
+    @app.get("/api/matches/{match_id}")
+    def get_state(match_id: str, x_seat_token: str | None = Header(default=None)) -> dict[str, Any]:
+        room = rooms.get(match_id)
+        return rooms.state_for(room, room.role_of(x_seat_token))
+
+    @app.post("/api/matches/{match_id}/actions")
+    def post_action(
+        match_id: str, body: ActBody, x_seat_token: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        room = rooms.get(match_id)
+        role = room.role_of(x_seat_token)
+        if role is None:
+            raise Forbidden()
+        step = rooms.act(room, role, body.action, body.step)
+        return {"ok": True, "step": step}
+
+    @app.post("/api/matches/{match_id}/undo")
+    def post_undo(
+        match_id: str, body: UndoBody, x_seat_token: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        room = rooms.get(match_id)
+        role = room.role_of(x_seat_token)
+        if role is None:
+            raise Forbidden()
+        return {"ok": True, "step": rooms.undo(room, role, body.step)}
+
+    @app.get("/api/matches/{match_id}/replay")
+    def get_replay(
+        match_id: str, upto: int, x_seat_token: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        room = rooms.get(match_id)
+        return rooms.replay_for(room, room.role_of(x_seat_token), upto)
+
+    @app.get("/api/matches/{match_id}/record")
+    def get_record(match_id: str) -> dict[str, Any]:
+        return rooms.record_of(rooms.get(match_id))
+
+    # ----- live news ----------------------------------------------------------------------------
+    @app.websocket("/api/matches/{match_id}/live")
+    async def live(ws: WebSocket, match_id: str) -> None:
+        await ws.accept()
+        try:
+            hello = await asyncio.wait_for(ws.receive_json(), timeout=10)
+            token = hello.get("token") if isinstance(hello, dict) else None
+            room = await asyncio.to_thread(rooms.get, match_id)
+            room.role_of(token)  # a token that holds no seat is refused
+        except (ServerError, TimeoutError, ValueError, WebSocketDisconnect) as exc:
+            detail = str(exc) if isinstance(exc, ServerError) else "say hello with a token"
+            with contextlib.suppress(Exception):
+                await ws.send_json({"type": "error", "detail": detail})
+                await ws.close(code=4403 if isinstance(exc, Forbidden) else 4400)
+            return
+        listener = Listener(asyncio.get_running_loop(), asyncio.Queue())
+        room.listeners.add(listener)
+        try:
+            await ws.send_json(room.news())  # a (re)connecting page catches up from here
+            reader = asyncio.ensure_future(_drain(ws))
+            while True:
+                getter = asyncio.ensure_future(listener.queue.get())
+                done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    getter.cancel()
+                    break
+                await ws.send_json(getter.result())
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            room.listeners.discard(listener)
+
+    # ----- the page and the boards --------------------------------------------------------------
+    @app.get("/boards/{game_id}.js")
+    def board(game_id: str) -> Response:
+        path = board_file(catalog.get(game_id))
+        if path is None:
+            return JSONResponse({"detail": f"{game_id} has no board yet"}, status_code=404)
+        return FileResponse(path, media_type="text/javascript", headers=_NO_CACHE)
+
+    @app.get("/")
+    @app.get("/g/{match_id}")
+    def page(match_id: str = "") -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html", headers=_NO_CACHE)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+_NO_CACHE = {"Cache-Control": "no-cache"}
+
+
+async def _drain(ws: WebSocket) -> None:
+    """Read (and ignore) what the page sends, until it goes away."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await ws.receive_text()

@@ -1,0 +1,448 @@
+"""Rooms: the matches being played, their seats, their live listeners and their computer players.
+
+Every change to a match goes through a room under its lock, in this order:
+check the seat, act on the match, commit to the store, then tell the
+listeners. A failed commit undoes nothing in the store and leaves the room
+to be reloaded from it, so what a client was told is always what is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from warroom.engine import (
+    BadRecord,
+    Game,
+    IllegalAction,
+    Match,
+    NotYourTurn,
+    UnknownGame,
+    WarroomError,
+    action_json,
+    game_ids,
+)
+from warroom.engine import game as registry_game
+from warroom.server.players import Players
+from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
+from warroom.server.store import MatchRow, SeatRow, Store, token_hash
+
+log = logging.getLogger("warroom.server")
+
+
+class ServerError(Exception):
+    status = 400
+
+
+class BadRequest(ServerError):
+    status = 400
+
+
+class Forbidden(ServerError):
+    status = 403
+
+    def __init__(self) -> None:
+        super().__init__("forbidden")
+
+
+class NotFound(ServerError):
+    status = 404
+
+
+class Conflict(ServerError):
+    status = 409
+
+
+class Catalog:
+    """The games the server offers: the registry, plus extra games (tests)."""
+
+    def __init__(self, extra: Iterable[Game[Any]] = ()) -> None:
+        self.extra = {g.id: g for g in extra}
+
+    def ids(self) -> list[str]:
+        return sorted({*game_ids(), *self.extra})
+
+    def get(self, game_id: str) -> Game[Any]:
+        if game_id in self.extra:
+            return self.extra[game_id]
+        try:
+            return registry_game(game_id)
+        except UnknownGame as exc:
+            raise NotFound(str(exc)) from None
+
+
+@dataclass(eq=False)
+class Listener:
+    """A live page: messages go into its queue on the server's event loop."""
+
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue[dict[str, Any]]
+
+    def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the page is gone
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+
+
+@dataclass(eq=False)
+class Room:
+    id: str
+    match: Match
+    seats: dict[str, Seat]
+    mode: str
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    listeners: set[Listener] = field(default_factory=set)
+    thinking: set[str] = field(default_factory=set)
+    replays: dict[int, Match] = field(default_factory=dict)
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.match.game
+
+    @property
+    def step(self) -> int:
+        return len(self.match.steps)
+
+    def role_of(self, token: str | None) -> str | None:
+        """The role whose seat ``token`` holds; None for no token (an observer).
+
+        A token that holds no seat is refused outright, so a typo never
+        silently turns a player into an observer, and a guess learns nothing.
+        """
+        if token is None or token == "":
+            return None
+        for role, seat in self.seats.items():
+            if seat.holds(token):
+                return role
+        raise Forbidden()
+
+    def news(self) -> dict[str, Any]:
+        """What every listener may know the moment anything changes (no view, nothing secret)."""
+        return {
+            "type": "step",
+            "step": self.step,
+            "active": list(self.match.active),
+            "over": self.match.over,
+            "thinking": sorted(self.thinking),
+        }
+
+
+class Rooms:
+    """Every match the server knows, loaded from the store on first use."""
+
+    def __init__(
+        self,
+        store: Store,
+        catalog: Catalog,
+        players: Players,
+        snapshot_every: int = 1,
+    ) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.players = players
+        self.snapshot_every = max(1, snapshot_every)
+        self._rooms: dict[str, Room] = {}
+        self._lock = threading.Lock()
+
+    # ----- creating and loading ---------------------------------------------------------------
+    def create(
+        self,
+        game_id: str,
+        scenario: str | None,
+        options: dict[str, Any] | None,
+        seed: int | None,
+        seats: dict[str, str],
+        mode: str,
+    ) -> tuple[Room, dict[str, str]]:
+        """A new match; ``seats`` maps each role to "human" or a computer level/agent.
+
+        Returns the room and the tokens of its human seats (shown once, never stored).
+        """
+        g = self.catalog.get(game_id)
+        unknown = set(seats) - set(g.roles)
+        if unknown:
+            raise BadRequest(
+                f"{g.id} has no role {', '.join(sorted(unknown))}; roles: {', '.join(g.roles)}"
+            )
+        if seed is None:
+            seed = secrets.randbits(31)
+        try:
+            match = Match.new(g, scenario, options, seed)
+        except WarroomError as exc:
+            raise BadRequest(str(exc)) from None
+        tokens: dict[str, str] = {}
+        seat_map: dict[str, Seat] = {}
+        for role in g.roles:
+            choice = seats.get(role, "human")
+            if choice == "human":
+                tokens[role] = new_token()
+                seat_map[role] = Seat(role, "human", "", token_hash(tokens[role]))
+            else:
+                try:
+                    spec = resolve_agent(choice, g.id)
+                except ValueError as exc:
+                    raise BadRequest(str(exc)) from None
+                seat_map[role] = Seat(role, "computer", spec, "")
+        room = Room(new_match_id(), match, seat_map, mode)
+        self.store.create(
+            MatchRow(
+                id=room.id,
+                game=g.id,
+                version=g.version,
+                scenario=match.scenario,
+                options=dict(match.options),
+                seed=match.seed,
+                mode=mode,
+                created=0.0,
+                updated=0.0,
+                over=match.over,
+                snapshot=_plain_json(g.snapshot(match.state)),
+                snapshot_step=0,
+                seats=[SeatRow(s.role, s.kind, s.agent, s.token_hash) for s in seat_map.values()],
+            )
+        )
+        with self._lock:
+            self._rooms[room.id] = room
+        self.kick(room)
+        return room, tokens
+
+    def get(self, match_id: str) -> Room:
+        with self._lock:
+            room = self._rooms.get(match_id)
+            if room is not None:
+                return room
+            row = self.store.load(match_id)
+            if row is None:
+                raise NotFound(f"no match {match_id!r}")
+            room = self._load(row)
+            self._rooms[match_id] = room
+        self.kick(room)
+        return room
+
+    def _load(self, row: MatchRow) -> Room:
+        """Replay the stored record, checking the stored snapshot at its step."""
+        g = self.catalog.get(row.game)
+        try:
+            m = Match.new(g, row.scenario, row.options, row.seed)
+            for n, (role, action) in enumerate(row.actions):
+                if n == row.snapshot_step:
+                    self._check_snapshot(row, m)
+                m.act(role, action)
+        except (WarroomError, BadRecord, TypeError, ValueError) as exc:
+            raise Conflict(
+                f"stored match {row.id} does not replay with {g.id} version {g.version}: {exc}"
+            ) from None
+        if row.snapshot_step == len(row.actions):
+            self._check_snapshot(row, m)
+        seats = {s.role: Seat(s.role, s.kind, s.agent, s.token_hash) for s in row.seats}
+        return Room(row.id, m, seats, row.mode)
+
+    @staticmethod
+    def _check_snapshot(row: MatchRow, m: Match) -> None:
+        if _plain_json(m.game.snapshot(m.state)) != row.snapshot:
+            raise Conflict(
+                f"stored match {row.id}: its snapshot at step {row.snapshot_step} does not agree"
+                f" with its record replayed by {m.game.id} version {m.game.version}"
+            )
+
+    def resume_all(self) -> int:
+        """At start-up: load every unfinished match that has a computer seat, so it plays on."""
+        count = 0
+        for match_id in self.store.unfinished_ids():
+            try:
+                self.get(match_id)
+                count += 1
+            except ServerError as exc:
+                log.error("cannot resume %s: %s", match_id, exc)
+        return count
+
+    # ----- playing ----------------------------------------------------------------------------
+    def act(self, room: Room, role: str, action: Any, expect_step: int | None = None) -> int:
+        with room.lock:
+            seat = room.seats[role]
+            if seat.kind != "human":
+                raise Forbidden()
+            self._check_step(room, expect_step)
+            self._apply(room, role, action)
+        self.changed(room)
+        return room.step
+
+    def _apply(self, room: Room, role: str, action: Any) -> None:
+        """Act and commit (the caller holds the room lock). Raises before any change on refusal."""
+        m = room.match
+        if not isinstance(action, list):
+            raise BadRequest(f"an action is a JSON list, got {json.dumps(action)[:80]}")
+        try:
+            m.act(role, action)
+        except NotYourTurn as exc:
+            raise Conflict(str(exc)) from None
+        except IllegalAction as exc:
+            if m.over:
+                raise Conflict(str(exc)) from None
+            raise BadRequest(str(exc)) from None
+        n = room.step - 1
+        snap = None
+        if m.over or room.step % self.snapshot_every == 0:
+            snap = _plain_json(m.game.snapshot(m.state))
+        try:
+            self.store.append(room.id, n, role, list(m.record()["actions"][n][1]), m.over, snap)
+        except BaseException:
+            # not on disk, so it never happened: forget the room and reload it from the store
+            with self._lock:
+                self._rooms.pop(room.id, None)
+            raise
+        room.replays.clear()
+
+    def undo(self, room: Room, role: str, expect_step: int | None = None) -> int:
+        with room.lock:
+            self._check_step(room, expect_step)
+            if not room.match.can_undo(role):
+                raise Conflict(
+                    f"{role} cannot undo now: only its own last action, and never past a die"
+                    " roll or a reveal"
+                )
+            room.match.undo(role)
+            m = room.match
+            try:
+                self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
+            except BaseException:
+                with self._lock:
+                    self._rooms.pop(room.id, None)
+                raise
+            room.replays.clear()
+        self.changed(room)
+        return room.step
+
+    @staticmethod
+    def _check_step(room: Room, expect_step: int | None) -> None:
+        if expect_step is not None and expect_step != room.step:
+            raise Conflict(
+                f"the match has moved on: you saw step {expect_step}, it is now at step {room.step}"
+            )
+
+    def changed(self, room: Room) -> None:
+        self.kick(room)
+        self.tell(room)
+
+    def tell(self, room: Room) -> None:
+        news = room.news()
+        for listener in list(room.listeners):
+            listener.send(news)
+
+    # ----- computer seats ---------------------------------------------------------------------
+    def kick(self, room: Room) -> None:
+        """Start a computer player for every active computer seat that is not thinking yet."""
+        started = False
+        with room.lock:
+            m = room.match
+            for role in m.active:
+                seat = room.seats.get(role)
+                if seat is None or seat.kind != "computer" or role in room.thinking:
+                    continue
+                room.thinking.add(role)
+                step = room.step
+                seed = (m.seed * 1_000_003 + step * 7919 + len(role)) & 0x7FFFFFFF
+                self.players.choose(
+                    room.id, m, role, seat.agent, seed, self._on_choice(room, role, step)
+                )
+                started = True
+        if started:
+            self.tell(room)
+
+    def _on_choice(
+        self, room: Room, role: str, step: int
+    ) -> Callable[[list[Any] | None, BaseException | None], None]:
+        def done(action: list[Any] | None, error: BaseException | None) -> None:
+            with room.lock:
+                room.thinking.discard(role)
+                if error is not None:
+                    log.error("computer %s in %s failed: %r", role, room.id, error)
+                    fallback = room.match.legal(role)
+                    if room.step != step or not fallback:
+                        return
+                    action = action_json(fallback[0])  # the game must go on
+                if room.step != step or role not in room.match.active or action is None:
+                    stale = True  # the match moved on while it thought (an undo): think again
+                else:
+                    stale = False
+                    try:
+                        self._apply(room, role, action)
+                    except ServerError as exc:
+                        log.error("computer %s in %s chose badly: %s", role, room.id, exc)
+                        return
+            if stale:
+                self.kick(room)
+            else:
+                self.changed(room)
+
+        return done
+
+    # ----- what a seat sees -------------------------------------------------------------------
+    def state_for(self, room: Room, role: str | None) -> dict[str, Any]:
+        with room.lock:
+            m = room.match
+            return self._present(room, m, role, live=True)
+
+    def _present(self, room: Room, m: Match, role: str | None, live: bool) -> dict[str, Any]:
+        g = m.game
+        view = m.view(role)
+        view["log"] = [{"event": e, "text": g.describe_event(e)} for e in view["log"]]
+        view["match"] = room.id
+        view["title"] = g.title
+        view["roles"] = list(g.roles)
+        view["mode"] = room.mode
+        view["seats"] = {r: s.public() for r, s in room.seats.items()}
+        view["thinking"] = sorted(room.thinking) if live else []
+        view["prompt"] = None
+        view["can_undo"] = False
+        if live and role is not None:
+            view["can_undo"] = m.can_undo(role) and room.seats[role].kind == "human"
+            if role in m.active and room.seats[role].kind == "human":
+                view["prompt"] = m.prompt(role).to_json()
+        return view
+
+    def replay_for(self, room: Room, role: str | None, upto: int) -> dict[str, Any]:
+        """The match as ``role`` saw it after step ``upto`` (0 = the start)."""
+        with room.lock:
+            total = room.step
+            if not 0 <= upto <= total:
+                raise BadRequest(f"upto is a step from 0 to {total}, got {upto}")
+            m = room.replays.get(upto)
+            if m is None:
+                record = room.match.record()
+                base = max((k for k in room.replays if k <= upto), default=None)
+                if base is None:
+                    m = Match.replay(record, upto=upto, game=room.game)
+                else:
+                    m = room.replays[base].clone()
+                    m.log = list(room.replays[base].log)
+                    for r, a in record["actions"][base:upto]:
+                        m.act(r, a)
+                room.replays[upto] = m
+                if len(room.replays) > 64:  # keep every 16th step and the latest few
+                    for k in sorted(room.replays)[:-8]:
+                        if k % 16:
+                            room.replays.pop(k, None)
+            out = self._present(room, m, role, live=False)
+            out["replay"] = {"upto": upto, "total": total}
+            return out
+
+    def record_of(self, room: Room) -> dict[str, Any]:
+        with room.lock:
+            if not room.match.over:
+                raise Conflict(
+                    "the record (with the seed of the dice and every secret choice) is published"
+                    " when the match is over"
+                )
+            return room.match.record()
+
+
+def _plain_json(data: Any) -> Any:
+    """The JSON form (tuples become lists, int keys strings), to compare with what was stored."""
+    return json.loads(json.dumps(data))

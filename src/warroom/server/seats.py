@@ -1,0 +1,68 @@
+"""Seats: who may act for which role. A human seat is held by whoever has its secret token;
+a computer seat is played by the server with one of the project's agents."""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from warroom.ai import LEVELS, Agent, difficulty, make_agent
+from warroom.server.store import token_hash
+
+LEVEL_NOTES = {
+    "easy": "a quick player who slips now and then",
+    "normal": "thinks about 1.5 s a move",
+    "hard": "thinks about 5 s a move",
+}
+"""What the page says about each difficulty level of ``warroom.ai.difficulty``."""
+
+
+def build_agent(spec: str, game_id: str, seed: int) -> Agent:
+    """A level name (easy, normal, hard) or an agent spec (random, rules, search:seconds=2)."""
+    if spec in LEVELS:
+        return difficulty(spec, game_id, seed)
+    return make_agent(spec, game_id, seed)
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_match_id() -> str:
+    return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+
+@dataclass(slots=True)
+class Seat:
+    role: str
+    kind: str  # "human" or "computer"
+    agent: str  # the agent spec for a computer seat; "" for a human
+    token_hash: str  # "" for a computer seat
+
+    def holds(self, token: str) -> bool:
+        return bool(self.token_hash) and hmac.compare_digest(self.token_hash, token_hash(token))
+
+    def public(self) -> dict[str, str]:
+        return {"kind": self.kind, "agent": self.agent}
+
+
+def resolve_agent(choice: str, game_id: str) -> str:
+    """Check that a level or agent spec can play this game; returns it (ValueError if not)."""
+    try:
+        build_agent(choice, game_id, 0)
+    except (ValueError, ImportError) as exc:
+        raise ValueError(f"no computer player {choice!r} for {game_id}: {exc}") from None
+    return choice
+
+
+def available_levels(game_id: str) -> dict[str, str]:
+    """Each difficulty level this game offers, with a word about it."""
+    levels: dict[str, str] = {}
+    for name in LEVELS:
+        with contextlib.suppress(ValueError, ImportError):
+            resolve_agent(name, game_id)
+            levels[name] = LEVEL_NOTES.get(name, name)
+    return levels

@@ -1,0 +1,177 @@
+// Helpers for board drawings, and the generic board every game has before its own exists.
+//
+// A game's board lives in src/warroom/games/<pkg>/board.js (served at /boards/<game id>.js)
+// and exports by default an object:
+//
+//   export default {
+//     viewBox(view) -> "0 0 W H",                 // the drawing's coordinates
+//     draw(root, view, kit),                       // draw view.board (the game's view) into <g> root
+//     target(action, view) -> string | null,       // the data-target of the element an action belongs to
+//   };
+//
+// The client highlights every element whose data-target some listed action names, and a
+// click on it chooses that action (or offers a small menu when several belong there).
+// Actions whose target is null, or not drawn, are offered as buttons beside the board.
+
+export const NS = "http://www.w3.org/2000/svg";
+
+// el("rect", {x: 1, y: 2, class: "unit"}, parent) -> the new SVG element
+export function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
+  }
+  if (text !== null && text !== undefined) node.textContent = String(text);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export const ROLE_COLORS = ["#c8553d", "#3d6fc8", "#4f9a5a", "#b58b2a", "#8a4fb5"];
+
+export function roleColor(view, role) {
+  const i = (view.roles || []).indexOf(role);
+  return ROLE_COLORS[(i < 0 ? 0 : i) % ROLE_COLORS.length];
+}
+
+export function title(s) {
+  return String(s).replace(/[-_]/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+}
+
+export function actionKey(action) {
+  return JSON.stringify(action);
+}
+
+// ----- dice -------------------------------------------------------------------------------
+const PIPS = {
+  1: [[2, 2]],
+  2: [[1, 1], [3, 3]],
+  3: [[1, 1], [2, 2], [3, 3]],
+  4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
+  6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+};
+
+// One die as inline SVG markup (pips for a d6, the number on anything else).
+export function dieSvg(value, sides = 6, size = 20) {
+  const s = size;
+  const body = `<rect x="1" y="1" width="${s - 2}" height="${s - 2}" rx="${s / 5}" class="die-body"/>`;
+  let face = "";
+  if (sides === 6 && PIPS[value]) {
+    face = PIPS[value]
+      .map(([cx, cy]) => `<circle cx="${(cx * s) / 4}" cy="${(cy * s) / 4}" r="${s / 11}" class="die-pip"/>`)
+      .join("");
+  } else {
+    face = `<text x="${s / 2}" y="${s / 2 + s / 6}" text-anchor="middle" font-size="${s * 0.55}" class="die-num">${value}</text>`;
+  }
+  return `<svg class="die" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}" aria-label="die ${value}">${body}${face}</svg>`;
+}
+
+const DIE_KEYS = ["dice", "roll", "rolls", "die", "d6", "result_die"];
+
+// The dice an event shows: [{value, sides}], from its dice-like fields.
+export function diceOf(event) {
+  const out = [];
+  const sides = typeof event.sides === "number" ? event.sides : 6;
+  for (const [k, v] of Object.entries(event)) {
+    const named = DIE_KEYS.includes(k) || /(^|_)(dice|roll|rolls|die)$/.test(k);
+    if (!named) continue;
+    const values = Array.isArray(v) ? v.flat(2) : [v];
+    for (const x of values) if (Number.isInteger(x) && x >= 1 && x <= 100) out.push({ value: x, sides });
+  }
+  return out;
+}
+
+// ----- the generic board --------------------------------------------------------------------
+// It lays the game's view out as cards on a table and puts every listed choice on the table
+// as a card to click, so any game is playable before its own board exists.
+
+function summarize(value, depth = 0) {
+  if (value === null || value === undefined) return "–";
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "none";
+    if (value.every((v) => typeof v !== "object" || v === null)) return value.join(", ");
+    if (depth > 0) return `${value.length} items`;
+    return value.map((v) => summarize(v, depth + 1)).join(" · ");
+  }
+  if (typeof value === "object") {
+    if (depth > 0) {
+      return Object.entries(value)
+        .map(([k, v]) => `${k}: ${typeof v === "object" && v !== null ? "…" : v}`)
+        .join(", ");
+    }
+    return Object.entries(value)
+      .map(([k, v]) => `${k}: ${summarize(v, depth + 1)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+function wrap(text, width) {
+  const words = String(text).split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if ((line + " " + w).trim().length > width) {
+      if (line) lines.push(line);
+      line = w;
+    } else line = (line + " " + w).trim();
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export const genericBoard = {
+  viewBox() {
+    return "0 0 1000 640";
+  },
+  draw(root, view, kit) {
+    el("rect", { x: 0, y: 0, width: 1000, height: 640, rx: 18, class: "g-felt" }, root);
+    el("text", { x: 500, y: 44, "text-anchor": "middle", class: "g-title" }, root, view.title);
+    const board = view.board || {};
+    const entries = Object.entries(board);
+    const cols = Math.min(3, Math.max(1, entries.length));
+    const cw = (1000 - 60 - (cols - 1) * 20) / cols;
+    entries.forEach(([key, value], i) => {
+      const x = 30 + (i % cols) * (cw + 20);
+      const y = 70 + Math.floor(i / cols) * 130;
+      const card = el("g", { class: "g-card", "data-key": key }, root);
+      el("rect", { x, y, width: cw, height: 115, rx: 10 }, card);
+      el("text", { x: x + 14, y: y + 26, class: "g-card-title" }, card, title(key));
+      let lines;
+      if (value && typeof value === "object" && !Array.isArray(value) &&
+          Object.values(value).every((v) => typeof v !== "object" || v === null)) {
+        lines = Object.entries(value).map(([k, v]) => `${title(k)}: ${v === null ? "–" : v}`);
+      } else {
+        lines = wrap(summarize(value), Math.floor(cw / 8.5));
+      }
+      lines.slice(0, 4).forEach((ln, j) => {
+        el("text", { x: x + 14, y: y + 52 + j * 19, class: "g-card-line" }, card, ln);
+      });
+    });
+    // the choices, as cards laid on the table
+    const prompt = view.prompt;
+    if (!prompt || !prompt.actions.length) return;
+    const n = prompt.actions.length;
+    const perRow = Math.min(n, 8);
+    const w = Math.min(140, (940 - (perRow - 1) * 12) / perRow);
+    const rows = Math.ceil(Math.min(n, 24) / perRow);
+    const top = 640 - 24 - rows * 86;
+    el("text", { x: 500, y: top - 14, "text-anchor": "middle", class: "g-prompt" }, root, prompt.text);
+    prompt.actions.slice(0, 24).forEach((action, i) => {
+      const row = Math.floor(i / perRow);
+      const inRow = Math.min(perRow, n - row * perRow);
+      const x0 = 500 - (inRow * w + (inRow - 1) * 12) / 2;
+      const x = x0 + (i % perRow) * (w + 12);
+      const y = top + row * 86;
+      const g = el("g", { class: "g-choice", "data-target": "act:" + actionKey(action) }, root);
+      el("rect", { x, y, width: w, height: 74, rx: 8 }, g);
+      wrap(prompt.labels[i] || action.join(" "), Math.floor(w / 8)).slice(0, 3).forEach((ln, j) => {
+        el("text", { x: x + w / 2, y: y + 28 + j * 17, "text-anchor": "middle" }, g, ln);
+      });
+    });
+  },
+  target(action, view) {
+    const i = view.prompt ? view.prompt.actions.findIndex((a) => actionKey(a) === actionKey(action)) : -1;
+    return i >= 0 && i < 24 ? "act:" + actionKey(action) : null;
+  },
+};

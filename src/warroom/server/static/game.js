@@ -1,0 +1,500 @@
+// A match: the board, the prompt, the log, undo, and the replay viewer.
+import { api, live, savedMatches, saveMatch } from "./api.js";
+import * as kit from "./boardkit.js";
+
+const { el, genericBoard, actionKey, title, diceOf, dieSvg } = kit;
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function tokensFromLink(matchId) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const t = frag.get("t");
+  if (t) return t.split(".").filter(Boolean);
+  const saved = savedMatches()[matchId];
+  return saved && saved.tokens ? saved.tokens : [];
+}
+
+export async function gamePage(root, matchId) {
+  const ui = new GamePage(root, matchId);
+  window.warroom = ui; // for the curious, and for the browser tests
+  await ui.start();
+}
+
+class GamePage {
+  constructor(root, matchId) {
+    this.root = root;
+    this.id = matchId;
+    this.tokens = tokensFromLink(matchId);
+    this.seats = []; // [{token, role}]
+    this.current = null; // the seat whose side is shown
+    this.view = null;
+    this.replay = null; // {upto, total} while replaying
+    this.board = genericBoard;
+    this.spec = null;
+    this.busy = false;
+    this.shownRole = undefined;
+    this.curtainFor = null;
+  }
+
+  async start() {
+    this.layout();
+    const first = await this.fetchState(null);
+    const games = await api("/api/games");
+    this.spec = games.find((g) => g.id === first.game) || null;
+    if (this.spec && this.spec.board) {
+      try {
+        this.board = (await import(`/boards/${first.game}.js`)).default;
+      } catch (e) {
+        console.error("board failed to load; using the generic table", e);
+        this.board = genericBoard;
+      }
+    }
+    for (const token of this.tokens) {
+      try {
+        const st = await this.fetchState(token);
+        this.seats.push({ token, role: st.role });
+      } catch (e) {
+        this.toast(e.status === 403 ? "This link holds no seat of this match: you are watching." : e.message);
+      }
+    }
+    if (this.seats.length) {
+      saveMatch(this.id, { game: first.game, title: first.title, tokens: this.seats.map((s) => s.token), roles: this.seats.map((s) => s.role).join(", ") });
+    }
+    this.current = this.seats[0] || null;
+    await this.refresh();
+    this.live = live(this.id, this.current ? this.current.token : null, (news) => this.onNews(news), (up, why) => this.onLive(up, why));
+    document.addEventListener("keydown", (ev) => this.onKey(ev));
+  }
+
+  fetchState(token) {
+    return api(`/api/matches/${this.id}`, { token });
+  }
+
+  // which of my seats should the screen show now?
+  pickSeat(active) {
+    if (this.seats.length <= 1) return this.seats[0] || null;
+    const mine = this.seats.filter((s) => active.includes(s.role));
+    if (!mine.length) return this.current;
+    if (this.current && mine.includes(this.current)) return this.current;
+    return mine[0];
+  }
+
+  async onNews(news) {
+    if (this.replay) {
+      this.replay.total = news.step;
+      this.drawReplayBar();
+      return;
+    }
+    if (this.view && news.step === this.view.step && JSON.stringify(news.thinking) === JSON.stringify(this.view.thinking)) return;
+    await this.refresh(news.active);
+  }
+
+  onLive(up, why) {
+    this.q(".live-dot").classList.toggle("up", up);
+    this.q(".live-dot").title = up ? "live" : "reconnecting…";
+    if (why) this.toast(why);
+  }
+
+  async refresh(active) {
+    if (this.replay) return;
+    let seat = this.current;
+    if (active) seat = this.pickSeat(active);
+    let view = await this.fetchState(seat ? seat.token : null);
+    if (!active && this.seats.length > 1) {
+      const better = this.pickSeat(view.active);
+      if (better !== seat) {
+        seat = better;
+        view = await this.fetchState(seat.token);
+      }
+    }
+    const switched = this.current && seat && seat !== this.current;
+    this.current = seat;
+    this.view = view;
+    const hidden = this.spec && this.spec.hidden_information;
+    if (switched && hidden && !view.outcome) this.curtainFor = seat.role;
+    this.render();
+  }
+
+  // ----- layout -------------------------------------------------------------------------------
+  layout() {
+    this.root.innerHTML = "";
+    this.root.append(
+      h("div", { class: "table" },
+        h("header", { class: "topbar" },
+          h("a", { class: "brand small", href: "/" }, h("span", { class: "brand-mark" }, "▲"), "warroom"),
+          h("div", { class: "match-title" }, h("span", { class: "game-name" }), h("span", { class: "scen muted" })),
+          h("div", { class: "seat-chips" }),
+          h("div", { class: "step-count muted" }),
+          h("span", { class: "live-dot", title: "connecting" })),
+        h("main", { class: "play" },
+          h("section", { class: "board-wrap" },
+            h("div", { class: "board-frame" }, svgRoot()),
+            h("div", { class: "menu hidden", role: "menu" }),
+            h("div", { class: "curtain hidden" }),
+            h("div", { class: "outcome hidden" })),
+          h("aside", { class: "side" },
+            h("div", { class: "prompt-card" }, h("div", { class: "prompt-who" }), h("div", { class: "prompt-text" }), h("div", { class: "choices" }), h("details", { class: "all-choices" }, h("summary", {}, "All choices"), h("ol", {}))),
+            h("div", { class: "controls" },
+              h("button", { class: "undo", type: "button", onclick: () => this.undo() }, "↶ Undo"),
+              h("button", { class: "replay-btn", type: "button", onclick: () => this.toggleReplay() }, "▶ Replay"),
+              h("button", { class: "share-btn", type: "button", onclick: () => this.share() }, "Invite")),
+            h("div", { class: "seats" }),
+            h("h3", { class: "log-head" }, "Log"),
+            h("ol", { class: "log" }))),
+        h("footer", { class: "replay-bar hidden" }),
+        h("div", { class: "toast hidden", role: "status" })));
+    this.svg = this.q("svg.board");
+    this.q(".board-wrap").addEventListener("click", (ev) => {
+      if (!ev.target.closest(".menu") && !ev.target.closest("[data-target]")) this.closeMenu();
+    });
+  }
+
+  q(sel) {
+    return this.root.querySelector(sel);
+  }
+
+  toast(text) {
+    const t = this.q(".toast");
+    t.textContent = text;
+    t.classList.remove("hidden");
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => t.classList.add("hidden"), 4000);
+  }
+
+  // ----- drawing ------------------------------------------------------------------------------
+  render() {
+    const v = this.view;
+    document.title = `${v.title} · warroom`;
+    this.q(".game-name").textContent = v.title;
+    this.q(".scen").textContent = ` · ${title(v.scenario)}`;
+    this.q(".step-count").textContent = this.replay ? `step ${this.replay.upto} of ${this.replay.total}` : `step ${v.step}`;
+    this.drawSeats();
+    this.drawBoard();
+    this.drawPrompt();
+    this.drawLog();
+    this.drawOutcome();
+    this.drawCurtain();
+    const undo = this.q(".undo");
+    undo.disabled = !v.can_undo || !!this.replay;
+    this.q(".share-btn").classList.toggle("hidden", !this.invites());
+    this.root.classList.toggle("replaying", !!this.replay);
+  }
+
+  drawSeats() {
+    const v = this.view;
+    const chips = this.q(".seat-chips");
+    chips.innerHTML = "";
+    if (!this.seats.length) chips.append(h("span", { class: "chip observer" }, "watching"));
+    for (const s of this.seats) {
+      const chip = h("span", { class: "chip" + (s === this.current ? " current" : ""), style: `--c:${kit.roleColor(v, s.role)}` }, title(s.role));
+      chips.append(chip);
+    }
+    const seats = this.q(".seats");
+    seats.innerHTML = "";
+    for (const r of v.roles) {
+      const seat = v.seats[r];
+      const who = seat.kind === "computer" ? `computer (${seat.agent})` : this.seats.some((s) => s.role === r) ? "you" : "player";
+      const state = v.thinking.includes(r) ? "thinking…" : v.active.includes(r) ? "to move" : "";
+      seats.append(h("div", { class: "seat-row" + (v.active.includes(r) ? " active" : ""), "data-role": r },
+        h("span", { class: "swatch", style: `background:${kit.roleColor(v, r)}` }),
+        h("b", {}, title(r)), h("span", { class: "muted" }, ` ${who}`), h("span", { class: "seat-state" }, state)));
+    }
+  }
+
+  drawBoard() {
+    const v = this.view;
+    const svg = this.svg;
+    svg.innerHTML = "";
+    let vb = "0 0 1000 640";
+    try {
+      vb = this.board.viewBox ? this.board.viewBox(v) : vb;
+    } catch (e) {
+      console.error(e);
+    }
+    svg.setAttribute("viewBox", vb);
+    const root = el("g", { class: "board-root" }, svg);
+    try {
+      this.board.draw(root, v, kit);
+    } catch (e) {
+      console.error("the board failed to draw; using the generic table", e);
+      root.innerHTML = "";
+      genericBoard.draw(root, v, kit);
+      svg.setAttribute("viewBox", genericBoard.viewBox(v));
+    }
+    // which listed actions belong to which drawn element
+    this.byTarget = new Map();
+    this.loose = [];
+    const p = v.prompt;
+    if (!p || this.replay) return;
+    const drawn = new Map();
+    for (const node of svg.querySelectorAll("[data-target]")) {
+      const key = node.getAttribute("data-target");
+      if (!drawn.has(key)) drawn.set(key, []);
+      drawn.get(key).push(node);
+    }
+    p.actions.forEach((a, i) => {
+      let t = null;
+      try {
+        t = this.board.target ? this.board.target(a, v) : null;
+      } catch (e) {
+        console.error(e);
+      }
+      if (t !== null && drawn.has(t)) {
+        if (!this.byTarget.has(t)) this.byTarget.set(t, []);
+        this.byTarget.get(t).push(i);
+      } else this.loose.push(i);
+    });
+    for (const [t, idx] of this.byTarget) {
+      for (const node of drawn.get(t)) {
+        node.classList.add("choice");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", idx.map((i) => p.labels[i]).join(" / "));
+        const go = (ev) => {
+          ev.stopPropagation();
+          if (idx.length === 1) this.choose(idx[0]);
+          else this.openMenu(idx, ev);
+        };
+        node.addEventListener("click", go);
+        node.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") go(ev);
+        });
+      }
+    }
+  }
+
+  drawPrompt() {
+    const v = this.view;
+    const p = v.prompt;
+    const who = this.q(".prompt-who");
+    const text = this.q(".prompt-text");
+    const box = this.q(".choices");
+    const all = this.q(".all-choices ol");
+    box.innerHTML = "";
+    all.innerHTML = "";
+    this.q(".prompt-card").classList.toggle("yours", !!p && !this.replay);
+    if (this.replay) {
+      who.textContent = "Replay";
+      text.textContent = "Step through the match with the bar below (← and → keys too).";
+      this.q(".all-choices").classList.add("hidden");
+      return;
+    }
+    if (!p) {
+      who.textContent = v.outcome ? "Game over" : v.role ? `${title(v.role)}: waiting` : "Watching";
+      const waiting = v.active.map(title).join(", ");
+      text.textContent = v.outcome ? v.outcome.summary || "The match is over." : waiting ? `Waiting for ${waiting}.` : "";
+      this.q(".all-choices").classList.add("hidden");
+      return;
+    }
+    who.textContent = `${title(p.role)} to act`;
+    who.style.color = kit.roleColor(v, p.role);
+    text.textContent = p.text;
+    for (const i of this.loose) {
+      box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+    }
+    if (this.byTarget.size) {
+      box.append(h("p", { class: "hint muted" }, `Or click a highlighted piece on the board (${p.actions.length - this.loose.length} choices there).`));
+    }
+    this.q(".all-choices").classList.toggle("hidden", this.loose.length === p.actions.length);
+    p.labels.forEach((label, i) => {
+      all.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.choose(i) }, label)));
+    });
+  }
+
+  drawLog() {
+    const v = this.view;
+    const ol = this.q(".log");
+    const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+    ol.innerHTML = "";
+    for (const entry of v.log) {
+      const li = h("li", { class: "ev-" + entry.event.kind + (entry.event.to ? " private" : "") });
+      li.append(h("span", { class: "ev-text" }, entry.text));
+      const dice = diceOf(entry.event);
+      if (dice.length) {
+        const span = h("span", { class: "dice" });
+        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides)).join("");
+        li.append(span);
+      }
+      if (entry.event.to) li.title = "only " + entry.event.to.join(", ") + " see this";
+      ol.append(li);
+    }
+    if (atBottom || !this.logSeen || this.logSeen !== v.log.length) ol.scrollTop = ol.scrollHeight;
+    this.logSeen = v.log.length;
+  }
+
+  drawOutcome() {
+    const v = this.view;
+    const box = this.q(".outcome");
+    if (!v.outcome || this.replay) {
+      box.classList.add("hidden");
+      return;
+    }
+    const o = v.outcome;
+    box.innerHTML = "";
+    const won = o.winner && this.seats.some((s) => s.role === o.winner);
+    box.append(
+      h("div", { class: "banner" + (won ? " won" : "") },
+        h("div", { class: "big" }, o.draw ? "A draw" : `${title(o.winner)} wins`),
+        h("div", {}, o.level ? title(o.level) : ""),
+        h("div", { class: "muted" }, o.summary || ""),
+        h("div", { class: "points" }, Object.entries(o.points).map(([r, p]) => `${title(r)} ${p}`).join(" · ")),
+        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board")));
+    box.classList.remove("hidden");
+  }
+
+  drawCurtain() {
+    const c = this.q(".curtain");
+    if (!this.curtainFor || this.replay) {
+      c.classList.add("hidden");
+      return;
+    }
+    c.innerHTML = "";
+    const role = this.curtainFor;
+    c.append(h("div", { class: "banner" },
+      h("div", { class: "big" }, `Pass the screen to ${title(role)}`),
+      h("p", {}, "The other side must not see what comes next."),
+      h("button", { type: "button", class: "primary", onclick: () => { this.curtainFor = null; this.render(); } }, `I am ${title(role)}: show my side`)));
+    c.classList.remove("hidden");
+  }
+
+  // ----- choosing -----------------------------------------------------------------------------
+  openMenu(indices, ev) {
+    const p = this.view.prompt;
+    const menu = this.q(".menu");
+    menu.innerHTML = "";
+    for (const i of indices) {
+      menu.append(h("button", { type: "button", role: "menuitem", "data-index": i, onclick: (e) => { e.stopPropagation(); this.closeMenu(); this.choose(i); } }, p.labels[i]));
+    }
+    const wrap = this.q(".board-wrap").getBoundingClientRect();
+    menu.style.left = `${Math.min(ev.clientX - wrap.left + 8, wrap.width - 240)}px`;
+    menu.style.top = `${Math.min(ev.clientY - wrap.top + 8, wrap.height - 40 * indices.length - 20)}px`;
+    menu.classList.remove("hidden");
+  }
+
+  closeMenu() {
+    this.q(".menu").classList.add("hidden");
+  }
+
+  async choose(i) {
+    if (this.busy || !this.view.prompt) return;
+    const action = this.view.prompt.actions[i];
+    const label = this.view.prompt.labels[i];
+    this.busy = true;
+    this.root.classList.add("busy");
+    const send = () => api(`/api/matches/${this.id}/actions`, { method: "POST", token: this.current.token, body: { action, step: this.view.step } });
+    try {
+      try {
+        await send();
+      } catch (e) {
+        if (e.status !== 409 || !/moved on/.test(e.message)) throw e;
+        // another seat moved meanwhile: if the same choice is still offered, it still stands
+        this.view = await this.fetchState(this.current.token);
+        const p = this.view.prompt;
+        const j = p ? p.actions.findIndex((a) => actionKey(a) === actionKey(action)) : -1;
+        if (j < 0 || p.labels[j] !== label) throw new Error("The board changed before your move arrived: choose again.");
+        await send();
+      }
+    } catch (e) {
+      this.toast(e.message);
+    } finally {
+      this.busy = false;
+      this.root.classList.remove("busy");
+    }
+    await this.refresh();
+  }
+
+  async undo() {
+    if (!this.view.can_undo) return;
+    try {
+      await api(`/api/matches/${this.id}/undo`, { method: "POST", token: this.current.token, body: { step: this.view.step } });
+    } catch (e) {
+      this.toast(e.message);
+    }
+    await this.refresh();
+  }
+
+  invites() {
+    const saved = savedMatches()[this.id];
+    return saved && saved.invites && Object.keys(saved.invites).length ? saved.invites : null;
+  }
+
+  share() {
+    const inv = this.invites();
+    if (!inv) return;
+    const lines = Object.entries(inv).map(([r, t]) => `${title(r)}: ${location.origin}/g/${this.id}#t=${t}`);
+    const c = this.q(".curtain");
+    c.innerHTML = "";
+    c.append(h("div", { class: "banner invite" },
+      h("div", { class: "big" }, "Invite a player"),
+      h("p", {}, "Send this link to the other player; whoever holds it plays that side."),
+      h("textarea", { readonly: true, rows: lines.length + 1 }, lines.join("\n")),
+      h("p", {}, `Anyone can watch: ${location.origin}/g/${this.id}`),
+      h("button", { type: "button", class: "primary", onclick: () => c.classList.add("hidden") }, "Done")));
+    c.classList.remove("hidden");
+  }
+
+  // ----- replay -------------------------------------------------------------------------------
+  async toggleReplay() {
+    if (this.replay) {
+      this.replay = null;
+      this.q(".replay-bar").classList.add("hidden");
+      this.q(".replay-btn").textContent = "▶ Replay";
+      await this.refresh();
+      return;
+    }
+    this.liveView = this.view;
+    this.replay = { upto: this.view.step, total: this.view.step };
+    this.q(".replay-btn").textContent = "■ Back to the game";
+    this.q(".replay-bar").classList.remove("hidden");
+    await this.showReplay(this.view.step);
+  }
+
+  async showReplay(k) {
+    const r = this.replay;
+    if (!r) return;
+    k = Math.max(0, Math.min(r.total, k));
+    const view = await api(`/api/matches/${this.id}/replay?upto=${k}`, { token: this.current ? this.current.token : null });
+    if (!this.replay) return;
+    this.replay = { upto: view.replay.upto, total: view.replay.total };
+    this.view = view;
+    this.render();
+    this.drawReplayBar();
+  }
+
+  drawReplayBar() {
+    const r = this.replay;
+    const bar = this.q(".replay-bar");
+    bar.innerHTML = "";
+    const go = (k) => () => this.showReplay(k);
+    const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, class: "replay-slider", "aria-label": "step" });
+    slider.addEventListener("change", () => this.showReplay(Number(slider.value)));
+    bar.append(
+      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "start" }, "|◀"),
+      h("button", { type: "button", class: "rp-prev", onclick: go(r.upto - 1), title: "back one step" }, "◀"),
+      slider,
+      h("button", { type: "button", class: "rp-next", onclick: go(r.upto + 1), title: "forward one step" }, "▶"),
+      h("button", { type: "button", class: "rp-last", onclick: go(r.total), title: "now" }, "▶|"),
+      h("span", { class: "rp-pos" }, `step ${r.upto} / ${r.total}`));
+  }
+
+  onKey(ev) {
+    if (!this.replay || ev.target.closest("input, textarea, select")) return;
+    if (ev.key === "ArrowLeft") this.showReplay(this.replay.upto - 1);
+    if (ev.key === "ArrowRight") this.showReplay(this.replay.upto + 1);
+  }
+}
+
+function svgRoot() {
+  const svg = document.createElementNS(kit.NS, "svg");
+  svg.setAttribute("class", "board");
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  return svg;
+}

@@ -1,0 +1,275 @@
+"""The durable store: SQLite in WAL mode, every accepted action committed before it is acknowledged.
+
+A stored match is its record (game, version, scenario, options, seed, the
+list of [role, action]) plus a snapshot of the state (``Game.snapshot``) taken
+at a known step. Loading replays the record and checks the snapshot against
+the replayed state at that step, so a change in a game's rules that would
+silently turn a stored game into a different game is caught.
+
+Seat tokens are never stored: only their SHA-256, so a copy of the database
+does not hand out the seats.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    version TEXT NOT NULL,
+    scenario TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    mode TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    steps INTEGER NOT NULL DEFAULT 0,
+    over INTEGER NOT NULL DEFAULT 0,
+    snapshot TEXT NOT NULL,
+    snapshot_step INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    n INTEGER NOT NULL,
+    role TEXT NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS seats (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    role TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    agent TEXT NOT NULL DEFAULT '',
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (match_id, role)
+) WITHOUT ROWID;
+"""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatRow:
+    role: str
+    kind: str  # "human" or "computer"
+    agent: str
+    token_hash: str
+
+
+@dataclass(slots=True)
+class MatchRow:
+    id: str
+    game: str
+    version: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    mode: str
+    created: float
+    updated: float
+    over: bool
+    snapshot: Any
+    snapshot_step: int
+    actions: list[list[Any]] = field(default_factory=list)
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "version": self.version,
+            "scenario": self.scenario,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+
+
+class Store:
+    """One connection, one writer at a time; each write is one transaction, synced to disk."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # the WAL is synced at every commit
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # ----- writes: each one transaction, committed before returning --------------------------
+    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    db.execute(sql, args)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def create(self, row: MatchRow) -> None:
+        now = time.time()
+        stmts: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO matches (id, game, version, scenario, options, seed, mode, created,"
+                " updated, steps, over, snapshot, snapshot_step) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    row.id,
+                    row.game,
+                    row.version,
+                    row.scenario,
+                    json.dumps(row.options),
+                    row.seed,
+                    row.mode,
+                    now,
+                    now,
+                    len(row.actions),
+                    int(row.over),
+                    json.dumps(row.snapshot),
+                    row.snapshot_step,
+                ),
+            )
+        ]
+        for n, (role, action) in enumerate(row.actions):
+            stmts.append(
+                (
+                    "INSERT INTO actions (match_id, n, role, action) VALUES (?,?,?,?)",
+                    (row.id, n, role, json.dumps(action)),
+                )
+            )
+        for seat in row.seats:
+            stmts.append(
+                (
+                    "INSERT INTO seats (match_id, role, kind, agent, token_hash) VALUES (?,?,?,?,?)",
+                    (row.id, seat.role, seat.kind, seat.agent, seat.token_hash),
+                )
+            )
+        self._tx(stmts)
+
+    def append(
+        self,
+        match_id: str,
+        n: int,
+        role: str,
+        action: list[Any],
+        over: bool,
+        snapshot: Any = None,
+    ) -> None:
+        """Step ``n`` (0-based) of a match; with a snapshot of the state after it, if given."""
+        stmts: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO actions (match_id, n, role, action) VALUES (?,?,?,?)",
+                (match_id, n, role, json.dumps(action)),
+            )
+        ]
+        if snapshot is not None:
+            stmts.append(
+                (
+                    "UPDATE matches SET steps=?, over=?, updated=?, snapshot=?, snapshot_step=?"
+                    " WHERE id=?",
+                    (n + 1, int(over), time.time(), json.dumps(snapshot), n + 1, match_id),
+                )
+            )
+        else:
+            stmts.append(
+                (
+                    "UPDATE matches SET steps=?, over=?, updated=? WHERE id=?",
+                    (n + 1, int(over), time.time(), match_id),
+                )
+            )
+        self._tx(stmts)
+
+    def truncate(self, match_id: str, steps: int, snapshot: Any) -> None:
+        """Undo: keep only the first ``steps`` actions; ``snapshot`` is the state after them."""
+        self._tx(
+            [
+                ("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps)),
+                (
+                    "UPDATE matches SET steps=?, over=0, updated=?, snapshot=?, snapshot_step=?"
+                    " WHERE id=?",
+                    (steps, time.time(), json.dumps(snapshot), steps, match_id),
+                ),
+            ]
+        )
+
+    # ----- reads ------------------------------------------------------------------------------
+    def _row(self, r: tuple[Any, ...]) -> MatchRow:
+        return MatchRow(
+            id=r[0],
+            game=r[1],
+            version=r[2],
+            scenario=r[3],
+            options=json.loads(r[4]),
+            seed=r[5],
+            mode=r[6],
+            created=r[7],
+            updated=r[8],
+            over=bool(r[9]),
+            snapshot=json.loads(r[10]),
+            snapshot_step=r[11],
+        )
+
+    _COLS = (
+        "id, game, version, scenario, options, seed, mode, created, updated, over, snapshot,"
+        " snapshot_step"
+    )
+
+    def load(self, match_id: str) -> MatchRow | None:
+        with self._lock:
+            r = self._db.execute(
+                f"SELECT {self._COLS} FROM matches WHERE id=?", (match_id,)
+            ).fetchone()
+            if r is None:
+                return None
+            row = self._row(r)
+            row.actions = [
+                [role, json.loads(a)]
+                for role, a in self._db.execute(
+                    "SELECT role, action FROM actions WHERE match_id=? ORDER BY n", (match_id,)
+                )
+            ]
+            row.seats = [
+                SeatRow(*s)
+                for s in self._db.execute(
+                    "SELECT role, kind, agent, token_hash FROM seats WHERE match_id=? ORDER BY role",
+                    (match_id,),
+                )
+            ]
+        return row
+
+    def summaries(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest matches, public facts only (no actions, no snapshot, no tokens)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, scenario, mode, created, updated, steps, over FROM matches"
+                " ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        keys = ("id", "game", "scenario", "mode", "created", "updated", "steps", "over")
+        return [dict(zip(keys, r, strict=True)) | {"over": bool(r[7])} for r in rows]
+
+    def unfinished_ids(self) -> Iterator[str]:
+        with self._lock:
+            ids = [r[0] for r in self._db.execute("SELECT id FROM matches WHERE over=0")]
+        yield from ids
