@@ -4,7 +4,7 @@ The scenarios themselves are played on the table, so when this policy has to
 *enter* a scenario's result it makes one up: modest random numbers (that is what
 lets agents fuzz the campaign). In the Campaign Phase it plays sensibly:
 
-- command is valued row by row of the Campaign Phase Table (a CVP is worth four
+- command is valued row by row of the Campaign Phase Table (a CVP is worth seven
   command), which decides the loser's penalty, the winner's pick of type, and
   whether to halve 10+ command for a CVP;
 - purchases follow a fixed priority: buy off an unarmed restriction, flip Veteran
@@ -23,7 +23,7 @@ from typing import Any
 from warroom.engine import Action, Game, Rng, State
 
 TYPES = ("ammunition", "morale", "supply")
-CVP_WORTH = 4.0
+CVP_WORTH = 7.0
 
 PRIORITY = (
     "remove-unarmed",
