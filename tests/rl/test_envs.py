@@ -20,6 +20,7 @@ from pettingzoo.test import api_test, parallel_api_test
 import warroom
 from tests.ai.solo import SOLO
 from tests.engine.toy import DUEL
+from warroom.ai.base import RulesAgent, rules_policy
 from warroom.engine import Game, Match, Rng
 from warroom.rl import aec_env, encoding_for, env_name, gym_env, parallel_env
 
@@ -93,6 +94,24 @@ def test_gymnasium_registered_ids_make_every_game() -> None:
         _, info = env.reset(seed=1)
         assert info["action_mask"].any()
         env.close()
+
+
+@pytest.mark.parametrize(
+    "gid", [g for g in warroom.games() if len(warroom.game(g).roles) > 1 and rules_policy(g)]
+)
+def test_gymnasium_against_the_rules_agent(gid: str) -> None:
+    """The fixed opponent can be a game's rule-based agent, named as on the command line."""
+    game = warroom.game(gid)
+    for role in game.roles:
+        env = gym_env(gid, role=role, opponent="rules", max_steps=STEP_CAP)
+        _, info = env.reset(seed=3)
+        assert isinstance(env.opponents[next(r for r in game.roles if r != role)], RulesAgent)
+        for _ in range(30):
+            _, _, terminated, truncated, info = env.step(
+                env.action_space.sample(mask=info["action_mask"])
+            )
+            if terminated or truncated:
+                break
 
 
 def test_gymnasium_unlisted_index_loses_or_raises() -> None:

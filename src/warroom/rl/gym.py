@@ -96,7 +96,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             -np.inf, np.inf, shape=(self.encoding.obs_size,), dtype=np.float32
         )
         self.match: Match | None = None
-        self._agents: dict[str, Agent] = {}
+        self.opponents: dict[str, Agent] = {}
         self._legal: list[Action] = []
         self._done = True
 
@@ -127,7 +127,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             if not others:
                 return
             role = others[0]
-            m.act(role, self._agents[role].choose(m, role))
+            m.act(role, self.opponents[role].choose(m, role))
 
     def _observe(self) -> tuple[FloatArray, dict[str, Any]]:
         m = self.match
@@ -155,7 +155,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.match = Match.new(self.game, self.scenario, self.options, game_seed)
-        self._agents = self._make_agents(game_seed)
+        self.opponents = self._make_agents(game_seed)
         self._done = False
         self._advance()
         return self._observe()
