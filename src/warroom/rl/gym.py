@@ -7,8 +7,8 @@
         env.action_space.sample(mask=info["action_mask"]))
 
 Observation: a float32 vector from the role's view (see ``warroom.rl.encoding``).
-``info`` holds ``action_mask`` (int8, 1 = legal), ``actions`` (the listed actions,
-in slot order), ``view`` (the JSON view of the role's seat), ``prompt`` and,
+``info`` holds ``action_mask`` (int8, 1 = legal), ``actions`` (``[index, action]``
+for every legal index), ``view`` (the JSON view of the role's seat), ``prompt`` and,
 at the end, ``outcome``. Reward: 0 until the end, then +1 for a win, -1 for a
 loss, 0 for a draw (a solitaire game has no draw: not winning is a loss;
 ``reward="points"``: the role's victory points instead).
@@ -28,7 +28,7 @@ import numpy as np
 from gymnasium import spaces
 
 from warroom.ai.base import Agent, make_agent
-from warroom.engine import Action, Game, IllegalAction, Match, Outcome, action_json
+from warroom.engine import Action, Game, IllegalAction, Match, Outcome
 from warroom.rl.encoding import Encoding, FloatArray, encoding_for, resolve_game
 
 OpponentSpec = str | Agent | Mapping[str, str | Agent]
@@ -137,9 +137,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
         obs = self.encoding.observe(view, self.role, self._legal)
         info: dict[str, Any] = {
             "action_mask": self.encoding.mask(self._legal),
-            "actions": [action_json(a) for a in self._legal[: self.encoding.max_actions]]
-            if self.encoding.universe is None
-            else [action_json(a) for a in self._legal],
+            "actions": self.encoding.choices(self._legal),
             "view": json_copy(view),
             "prompt": self.game.prompt_text(m.state, self.role) if self._legal else "",
             "step": len(m.steps),
@@ -214,7 +212,7 @@ def gym_env(
     ``opponent`` plays every other role: an agent name as on the command line
     ("random", "rules", "search:iterations=200"), an Agent, or a dict by role.
     Keyword arguments: ``reward`` ("win" or "points"), ``illegal`` ("lose" or
-    "raise"), ``max_actions`` (slot encodings), ``max_steps``, ``render_mode``.
+    "raise"), ``max_actions`` (the number of slots), ``max_steps``, ``render_mode``.
     """
     return WarroomEnv(game, role, opponent, scenario, options, **kwargs)
 
