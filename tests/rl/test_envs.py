@@ -32,7 +32,7 @@ GAMES: list[Game[Any]] = [DUEL, SOLO, *(warroom.game(g) for g in warroom.games()
 IDS = [g.id for g in GAMES]
 STEP_CAP = 400
 """Random play in the API checkers stops here for big games (the engine's own fuzz plays whole games)."""
-SPIEL_CAP = 150
+SPIEL_CAP = 80
 """OpenSpiel's random simulation test reads every string and tensor at every step: shorter games."""
 
 
@@ -146,7 +146,7 @@ def test_pettingzoo_aec_api(game: Game[Any]) -> None:
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.simultaneous], ids=lambda g: g.id)
 def test_pettingzoo_parallel_api(game: Game[Any]) -> None:
-    parallel_api_test(parallel_env(game, max_steps=STEP_CAP), num_cycles=STEP_CAP)
+    parallel_api_test(parallel_env(game, max_steps=STEP_CAP), num_cycles=STEP_CAP // 2)
 
 
 def test_pettingzoo_aec_game_to_the_end_pays_the_winner() -> None:
