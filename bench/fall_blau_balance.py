@@ -60,7 +60,9 @@ def main() -> None:
     p.add_argument("--generals", default="", help="fix the three generals, e.g. hoth,paulus,kleist")
     args = p.parse_args()
     print(f"games per mode: {args.games}; generals: {args.generals or 'chosen by the policy'}\n")
-    print("| mode | defeat | victory | brilliant | wins (victory+brilliant) | mean VP | cards captured | generals lost |")
+    print(
+        "| mode | defeat | victory | brilliant | wins (victory+brilliant) | mean VP | cards captured | generals lost |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     start = time.process_time()
     for name, options in MODES:

@@ -79,8 +79,8 @@ def test_in_play_soviet_card_stays_and_rerolls_a_missed_counter_attack_die() -> 
     s.deck = [*s.deck, "supply-column", "zhukov"]
     act(s, "end-turn")
     assert "zhukov" in s.in_play
-    place(s, 1, "kalach", 2)  # faces Paulus
-    dice(s, 5, 4, 1)  # two misses; Zhukov re-rolls the first into a 1
+    place(s, 1, "kalach", 3)  # faces Paulus
+    dice(s, 5, 4, 6, 1, 3)  # three misses; Zhukov re-rolls the first two: a 1 and a 3
     s.deck = [*s.deck, "supply-column", "supply-column"]
     act(s, "end-turn")
     assert cubes(s, "paulus") == 5
@@ -122,7 +122,8 @@ def test_panzer_army_may_pay_one_more_for_a_second_card_beside_it() -> None:
     assert s.phase == "second"
     assert legal(s) == [("second", "kalach", 1), ("done",)]
     act(s, "second", "kalach", 1)
-    assert s.front == ["voronezh", "kalach", ""] and s.supply == 3 and s.red[1] == 3
+    assert s.front == ["voronezh", "kalach", ""] and s.supply == 3
+    assert s.red[1] == G.data.campaigns["kalach"].cubes
 
 
 def test_panzer_second_card_needs_supply() -> None:

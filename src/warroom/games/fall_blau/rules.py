@@ -177,7 +177,7 @@ class FallBlau(Game[BlauState]):
         for e in d.events.values():
             sa = e.effect("special_attack")
             if sa:
-                ok = [c.id for c in d.campaigns.values() if self._when(sa.when, c.icons, c.tags, NONE)]
+                ok = [c.id for c in d.campaigns.values() if self._when(sa.when, c.id, NONE)]
                 ok += [x.id for x in d.events.values() if x.effect("counter_attack")]
                 if sa.when != "any":
                     ok = [c for c in ok if c in d.campaigns]
@@ -479,18 +479,17 @@ class FallBlau(Game[BlauState]):
         icons = self._card_icons(s.front[slot])
         for eid in s.in_play:
             for e in self.data.events[eid].effects:
-                if e.kind == "counter_hit" and self._when(e.when, icons, (), gi):
+                if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
                     on = max(on, e.on)
                 elif e.kind == "soviet_reroll" and local:
                     rerolls += e.n
         rolls = roll(s.rng, dice)
         rerolled: list[int] = []
-        for _ in range(rerolls):
-            for j, r in enumerate(rolls):
-                if r > on:
-                    rolls[j] = s.rng.die()
-                    rerolled.append(rolls[j])
-                    break
+        if rerolls:
+            missed = [j for j, r in enumerate(rolls) if r > on][:rerolls]
+            for j in missed:  # each missed die at most once
+                rolls[j] = s.rng.die()
+                rerolled.append(rolls[j])
         hits = sum(1 for r in rolls if r <= on)
         trait = self.data.generals[self.gids[gi]].trait
         saved = min(hits, trait.n) if trait.kind == "counter_shield" else 0
@@ -584,16 +583,19 @@ class FallBlau(Game[BlauState]):
                     break
 
     # ----- orders ---------------------------------------------------------------------------
-    def _when(self, when: str, icons: tuple[str, ...], tags: tuple[str, ...], gi: int) -> bool:
+    def _when(self, when: str, cid: str, gi: int) -> bool:
+        """Does a condition of the vocabulary hold for the card ``cid`` and the general ``gi``?"""
         if when == "any":
             return True
         if when == "panzer":
-            return self.data.generals[self.gids[gi]].panzer
+            return gi != NONE and self.data.generals[self.gids[gi]].panzer
         if when == "regular":
-            return not self.data.generals[self.gids[gi]].panzer
+            return gi != NONE and not self.data.generals[self.gids[gi]].panzer
         if when.startswith("icon:"):
-            return when[5:] in icons
-        return when[4:] in tags
+            return when[5:] in self._card_icons(cid)
+        if when.startswith("card:"):
+            return when[5:] == cid
+        return when[4:] in self._card_tags(cid)
 
     def _modifier(self, s: BlauState, cid: str, gi: int, ignore: bool = False) -> int:
         icons = self._card_icons(cid)
@@ -622,7 +624,7 @@ class FallBlau(Game[BlauState]):
         t = g.trait
         if t.kind == "extra_die":
             cid = s.front[slot]
-            if self._when(t.when, self._card_icons(cid), self._card_tags(cid), gi):
+            if self._when(t.when, cid, gi):
                 n += t.n
         return n
 
@@ -632,7 +634,7 @@ class FallBlau(Game[BlauState]):
         out = []
         for eid in self._distinct_hand(s):
             e = self.data.events[eid].effect("attack_dice")
-            if e and self._when(e.when, icons, tags, gi):
+            if e and self._when(e.when, cid, gi):
                 out.append(eid)
         return out
 
