@@ -476,7 +476,6 @@ class FallBlau(Game[BlauState]):
             return
         on = 1
         rerolls = 0
-        icons = self._card_icons(s.front[slot])
         for eid in s.in_play:
             for e in self.data.events[eid].effects:
                 if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
@@ -630,7 +629,6 @@ class FallBlau(Game[BlauState]):
 
     def support_cards(self, s: BlauState, gi: int, slot: int) -> list[str]:
         cid = s.front[slot]
-        icons, tags = self._card_icons(cid), self._card_tags(cid)
         out = []
         for eid in self._distinct_hand(s):
             e = self.data.events[eid].effect("attack_dice")
