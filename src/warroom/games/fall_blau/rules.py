@@ -261,7 +261,6 @@ class FallBlau(Game[BlauState]):
         for gi in s.chosen:
             if not s.lost[gi]:
                 s.ready[gi] = True
-        s.log("ready")
         s.tasks.append(("orders",))
         for _ in range(self.data.draws_per_turn):
             s.tasks.append(("draw",))
@@ -476,12 +475,13 @@ class FallBlau(Game[BlauState]):
             return
         on = 1
         rerolls = 0
-        for eid in s.in_play:
-            for e in self.data.events[eid].effects:
-                if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
-                    on = max(on, e.on)
-                elif e.kind == "soviet_reroll" and local:
-                    rerolls += e.n
+        if s.in_play:
+            for eid in s.in_play:
+                for e in self.data.events[eid].effects:
+                    if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
+                        on = max(on, e.on)
+                    elif e.kind == "soviet_reroll" and local:
+                        rerolls += e.n
         rolls = roll(s.rng, dice)
         rerolled: list[int] = []
         if rerolls:
@@ -507,7 +507,6 @@ class FallBlau(Game[BlauState]):
         self._lose_cubes(s, gi, hits - saved, why)
 
     def _local_counter_attacks(self, s: BlauState) -> None:
-        s.log("soviet-turn")
         for slot in range(SLOTS):
             if s.over:
                 return
@@ -688,7 +687,7 @@ class FallBlau(Game[BlauState]):
             red=s.red[slot],
             losses=losses,
         )
-        self._exhaust(s, gi, "attack")
+        s.ready[gi] = False  # the order exhausts him (the "attack" entry says so)
         if s.red[slot] == 0:
             self._capture(s, slot)
         if losses and not s.over:
@@ -845,7 +844,7 @@ class FallBlau(Game[BlauState]):
                 s.supply -= 1
                 s.log("order", order="advance", general=action[1], supply=s.supply)
                 self._deploy(s, action[2], slot)
-                self._exhaust(s, gi, "advance")
+                s.ready[gi] = False
                 if (
                     gidx[action[1]].panzer
                     and s.supply >= 1
@@ -871,7 +870,7 @@ class FallBlau(Game[BlauState]):
                 extra = t.n if t.kind == "consolidate_cubes" else 0
                 self._add_cubes(s, gi, self.data.consolidate_cubes + extra)
                 self._gain_supply(s, self.data.consolidate_supply)
-                self._exhaust(s, gi, "consolidate")
+                s.ready[gi] = False
             elif kind == "play":
                 self._play(s, action)
             elif kind == "reorganize":
