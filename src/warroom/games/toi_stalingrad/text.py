@@ -87,6 +87,7 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
             "advanced_hexes": nxt.advanced_hexes,
             "objectives": [{"id": o.id, "name": o.name} for o in nxt.objectives],
             "sides": {s: state.sheets[s].to_json(s, game.data, nxt) for s in SIDES},
+            "reminders": reminders(game, state, sheet_index),
         }
     return {
         "variant": state.variant,
@@ -101,6 +102,7 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
         "phase": PHASES.get(task[0], task[0]) if task else "over",
         "task": list(task) if task else None,
         "acting_side": task[1] if task else None,
+        "question": game.prompt_text(state, game.active(state)[0]) if task else None,
         "command": {s: dict(state.command[s]) for s in SIDES},
         "veteran": {s: sorted(state.veteran[s]) for s in SIDES},
         "standings": {"roles": standings, "leader": leader},
@@ -109,15 +111,39 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
     }
 
 
+def reminders(game: ToiStalingrad, state: ToiState, index: int) -> list[str]:
+    """What holds for every set-up of the campaign, in the players' words."""
+    tokens = game.data.limits.starting_tokens
+    out = [
+        "Set up as the scenario book says, then apply the changes listed for each side.",
+        f"Campaign Command cards beside the Initiative card; {tokens} command tokens on each "
+        "unless listed otherwise; Recruit side up unless flipped to Veteran.",
+        "Use only German and Soviet units of the Stalingrad expansion and the core game.",
+        "Bought units, cards, decks and hexes last for this scenario only; Veteran flips last "
+        "for the rest of the campaign.",
+    ]
+    if index % 4 == 0:
+        out.append("First scenario of a campaign: nothing bought, every card Recruit side up.")
+    return out
+
+
 def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
     v = build_view(game, state, role)
     lines: list[str] = []
-    head = f"{v['scenario_title']} (scenario {v['scenario']} of {v['scenario_count']})"
+    where = f"{v['scenario_title']} (scenario {v['scenario']} of {v['scenario_count']})"
+    if v["phase"] in ("penalty", "table", "purchases"):
+        head = f"Campaign Phase after {where}"
+    elif v["phase"] == "results":
+        head = f"{where}: play it, then enter its result"
+    else:
+        head = f"Campaign over after {where}"
     if state.variant == "switched":
         head += f", campaign {v['campaign']} of 2"
     lines.append(head)
     sides = v["sides"]
     lines.append(f"German side: {sides['german']} player; Soviet side: {sides['soviet']} player.")
+    if role is not None and state.variant == "switched":
+        lines.append(f"You ({role}) play the {v['you'].capitalize()} side now.")
     lines.append("")
     lines.append("Standings (CVP, scenarios won; as Soviet):")
     for r, row in v["standings"]["roles"].items():
@@ -132,14 +158,23 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
     done = [r for r in v["results"] if r["winner"]]
     if done:
         lines.append("")
-        lines.append("Scenario  G cvp+bonus  S cvp+bonus  initiative  winner")
+        lines.append(
+            f"  #  {'scenario':26s} {'German':>9s} {'Soviet':>9s}  {'initiative':10s} winner"
+        )
         for r in done:
-            g, s = r["scenario_cvp"], r["bonus"]
+            cells = []
+            for side in SIDES:
+                bonus = r["bonus"][side]["initiative"] + r["bonus"][side]["command"]
+                cells.append(f"{r['scenario_cvp'][side]}+{bonus}={r['total'][side]}")
+            tie = " (tie)" if r["tie_break"] else ""
             lines.append(
-                f"  {r['index']:>2} {r['title'][:24]:24s} "
-                f"G {g['german']}+{s['german']['initiative'] + s['german']['command']}"
-                f" S {g['soviet']}+{s['soviet']['initiative'] + s['soviet']['command']}"
-                f"  init {r['initiative']}  {r['winner']}{' (tie)' if r['tie_break'] else ''}"
+                f"  {r['index']:<2d} {r['title'][:26]:26s} {cells[0]:>9s} {cells[1]:>9s}  "
+                f"{r['initiative']:10s} {r['winner']}{tie}"
+            )
+        lines.append("  (CVP: scenario + bonuses = total; bonuses: initiative, halved command)")
+        if state.variant == "switched" and len(done) > 4:
+            lines.append(
+                "  (scenarios 5-8: the german player took the Soviet side, and vice versa)"
             )
     if v["phase"] in ("penalty", "table", "purchases"):
         lines.append("")
@@ -167,6 +202,10 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
             if vets:
                 lines.append(f"    - Veteran side up: {vets} card(s).")
             for line in sh["lines"] or ["As printed in the scenario set-up."]:
+                lines.append(f"    - {line}")
+        if v["phase"] == "results":
+            lines.append("  Always:")
+            for line in setup["reminders"]:
                 lines.append(f"    - {line}")
     out = state and game.outcome(state)
     if out:
