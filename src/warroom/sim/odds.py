@@ -275,12 +275,23 @@ class BattleModel:
                 got = self._cup_cache[key] = g.build_cup(s, b, sides[k])
             cups[k] = list(got)
 
+        no_got: list[str] = []  # chits go straight into the hand, which the hooks see
+        redraws = {key for key, c in chits.items() if c.redraw}
+
         def draw(k: int, count: int = -1) -> None:
-            want = count if count >= 0 else max([tv[i][dep[i]] for i in inb[k]], default=0)
+            if count >= 0:
+                want = count
+            else:
+                want = 0
+                for i in inb[k]:
+                    t = tv[i][dep[i]]
+                    if t > want:
+                        want = t
             cup = cups[k]
-            got: list[str] = []
+            hand = hands[k]
+            got = 0
             tries = 0
-            while len(got) < want and tries < 40:
+            while got < want and tries < 40:
                 tries += 1
                 if not cup:
                     refill(k)
@@ -289,16 +300,17 @@ class BattleModel:
                         break
                 # a random chit from the cup: the same as drawing from a shuffled cup
                 j = int(random_() * len(cup))
-                cup[j], cup[-1] = cup[-1], cup[j]
-                key = cup.pop()
+                key = cup[j]
+                cup[j] = cup[-1]
+                cup.pop()
                 if (
                     count < 0
-                    and chits[key].redraw
-                    and g.chit_redraw(s, b, sides[k], gchits[key], got)
+                    and key in redraws
+                    and g.chit_redraw(s, b, sides[k], gchits[key], no_got)
                 ):
                     continue
-                got.append(key)
-            hands[k].extend(got)
+                hand.append(key)
+                got += 1
 
         def leave(i: int) -> None:
             k = side[i]
