@@ -72,7 +72,7 @@ def test_replay_identity(options: dict) -> None:  # type: ignore[type-arg]
         while not m.over:
             acts = m.legal("german")
             m.act("german", acts[rng.below(len(acts))])
-        again = Match.replay(json.loads(json.dumps(m.record())))
+        again = Match.replay(json.loads(json.dumps(m.record())), game=G)
         assert G.snapshot(again.state) == G.snapshot(m.state)
         assert again.outcome == m.outcome
         assert json.dumps(m.view("german")) and json.dumps(m.view(None))
