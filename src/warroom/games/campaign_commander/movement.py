@@ -115,9 +115,11 @@ def go(g: SeriesGame, s: CCState, op: Op, dest: str) -> None:
     s.log("move", role=op.role, units=list(op.group), frm=here, to=dest, mp_left=op.mp)
     fighters = [u for u in op.group if not g.data.units[u].leader]
     if g.foes_at(s, dest, op.role):
+        isolation.update(g, s)
         if fortress.refuge_choice(g, s, op.role, dest):
             return
         combat.start(g, s, dest, op.role, fighters, here, crossing, naval=False)
+        isolation.update(g, s)
         return
     g.take_control(s, op.role, dest)
     supply.capture(g, s, op.role, dest)

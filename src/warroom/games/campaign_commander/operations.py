@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
-from warroom.games.campaign_commander import fortress, movement, naval, supply
+from warroom.games.campaign_commander import fortress, isolation, movement, naval, supply
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState, Op
 
@@ -43,6 +43,7 @@ def start(g: SeriesGame, s: CCState, role: str, area: str) -> None:
     s.tasks.pop()
     s.tasks.append(("op", role))
     s.log("operation", role=role, area=area, sp=s.op.sp, number=s.ops[role])
+    isolation.update(g, s)
     g.on_operation_start(s, role)
 
 
