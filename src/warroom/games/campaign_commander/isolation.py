@@ -43,9 +43,9 @@ def update(g: SeriesGame, s: CCState) -> None:
         if d.leader or d.naval or m.areas[u.loc].kind != "land":
             continue
         foe = foes[d.side]
-        b = s.battle
-        if b is not None and u.loc == b.area and d.side == b.defender:
-            foe = foe | {b.origin}  # 9.6.6.d: attacked from around it, it stays isolated
+        bt = s.battle
+        if bt is not None and u.loc == bt.area and d.side == bt.defender:
+            foe = foe | {bt.origin}  # 9.6.6.d: attacked from around it, it stays isolated
         iso = True
         if g.simple_ground(uid):
             for b in g.land_neighbors[u.loc]:
