@@ -59,7 +59,7 @@ def conserved(game: Any, s: CCState) -> bool:
 
 
 def random_game(game: Any, seed: int, check_every_step: bool = False) -> tuple[CCState, int]:
-    s = game.setup("fall-blau", {}, seed)
+    s = game.setup(game.default_scenario, {}, seed)
     rng = Rng(seed + 7)
     steps = 0
     while game.outcome(s) is None:

@@ -107,6 +107,11 @@ def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         op.no_attack = False
         op.cargo = []
         op.cargo_rp = 0
+        op.laden = False
+        if g.data.units[uid].naval and g.data.map.areas[op.group_from].kind == "sea":
+            # ground units and RPs at sea are aboard: they sail with the group
+            op.cargo = [u for u in g.units_at(s, op.group_from, role) if not g.data.units[u].naval]
+            op.cargo_rp = s.rps[role].get(op.group_from, 0)
         s.log("select", role=role, unit=uid, area=op.group_from)
     elif kind == "reorg":
         uid = action[1]

@@ -60,6 +60,7 @@ class Op:
         "cargo_rp",
         "group",
         "group_from",
+        "laden",
         "moved",
         "mp",
         "naval",
@@ -88,7 +89,8 @@ class Op:
         self.no_attack = False
         self.cargo: list[str] = []  # ground units carried by the naval group
         self.cargo_rp = 0
-        self.transfer = False  # the one embark/disembark of this operation used
+        self.transfer = ""  # the one embark/disembark: "embark:<area>" or "land:<area>"
+        self.laden = False  # the 2-range cost of carrying ground units at sea was paid
 
     def copy(self) -> Op:
         new = Op.__new__(Op)
