@@ -54,6 +54,7 @@ SLOTS = 3
 NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
+ORDERS_TASK = ("orders",)
 
 
 class BlauState(State):
@@ -323,6 +324,7 @@ class FallBlau(Game[BlauState]):
                 s.tasks.append(("effect", cid, i))
         else:
             s.hand.append(cid)
+            s.hand.sort(key=self.ev_order.__getitem__)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
@@ -636,10 +638,7 @@ class FallBlau(Game[BlauState]):
         return out
 
     def _distinct_hand(self, s: BlauState) -> list[str]:
-        hand = s.hand
-        if len(hand) < 2:
-            return list(hand)
-        return sorted(set(hand), key=self.ev_order.__getitem__)
+        return list(dict.fromkeys(s.hand))  # the hand is kept in card order
 
     def _resolve_attack(self, s: BlauState, gi: int, slot: int, support: str) -> None:
         g = self.data.generals[self.gids[gi]]
@@ -837,7 +836,7 @@ class FallBlau(Game[BlauState]):
         s.phase = ""
         gidx = self.data.generals
         if ph == "orders":
-            s.tasks.append(("orders",))
+            before = len(s.tasks)
             if kind == "advance":
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
@@ -878,10 +877,14 @@ class FallBlau(Game[BlauState]):
                 s.slots = [gidx[x].index if x != "-" else NONE for x in action[1:]]
                 s.log("reorganize", order=list(action[1:]), supply=s.supply)
             elif kind == "end-turn":
-                s.tasks.pop()  # no more orders this turn
                 s.log("end-turn")
                 s.tasks.append(("turn",))
                 s.tasks.append(("counter",))
+            if kind != "end-turn" and not s.over:
+                if s.phase or len(s.tasks) != before:
+                    s.tasks.insert(before, ORDERS_TASK)  # back to orders after what came up
+                else:
+                    s.phase = "orders"
         elif ph == "support":
             gi, slot = s.attack
             s.attack = ()
