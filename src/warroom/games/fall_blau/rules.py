@@ -994,6 +994,18 @@ class FallBlau(Game[BlauState]):
             summary=f"{words[level]} with {final} VP (victory {victory}, brilliant {brilliant}).",
         )
 
+    def report_facts(self, state: BlauState) -> dict[str, Any]:
+        """What simulation reports count about a finished game."""
+        s = state
+        return {
+            "final_vp": self.final_vp(s),
+            "captured": len(s.captured),
+            "generals_lost": sum(1 for gi in s.chosen if s.lost[gi]),
+            "turns": s.turn,
+            "end": s.over,
+            "stalingrad_taken": "stalingrad" in s.captured,
+        }
+
     def clone(self, state: BlauState) -> BlauState:
         s = state
         n = BlauState.__new__(BlauState)
