@@ -826,6 +826,36 @@ class FallBlau(Game[BlauState]):
         out.append(END_TURN)
         return out
 
+    def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
+        s = state
+        if not action or not isinstance(action[0], str):
+            return None
+        kind = action[0]
+        if kind in ("advance", "attack", "consolidate", "play", "reorganize", "end-turn"):
+            if s.phase != "orders":
+                return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
+        if kind in ("advance", "attack", "consolidate") and len(action) > 1:
+            g = self.data.generals.get(str(action[1]))
+            if g is None:
+                return f"no general {action[1]!r}"
+            if g.index not in s.chosen or s.lost[g.index]:
+                return f"{g.name} is not on the frontline"
+            if not s.ready[g.index]:
+                return f"{g.name} is exhausted until the next turn"
+            if kind == "advance" and s.front[s.slots.index(g.index)]:
+                return f"a card already stands in front of {g.name}"
+            if kind in ("advance", "attack") and s.supply < 1:
+                return "no supply left"
+        if kind == "attack" and len(action) > 2 and isinstance(action[2], int):
+            if not 0 <= action[2] < SLOTS or not s.front[action[2]]:
+                return "no card in that frontline space"
+            if s.supply < self.attack_cost(s, action[2]):
+                return f"this attack costs {self.attack_cost(s, action[2])} supply"
+            return "a general attacks only the card in front of him or in the space beside"
+        if kind == "reorganize" and s.supply < 1:
+            return "reorganizing the frontline costs 1 supply"
+        return None
+
     def prompt_text(self, state: BlauState, role: str) -> str:
         return text.prompt(self, state)
 
