@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from warroom.engine import Action, Game, Match, Rng, action_json
+from warroom.engine import Action, Game, Match, Rng
 from warroom.rl.encoding import Encoding, encoding_for, resolve_game
 from warroom.rl.gym import terminal_reward
 
@@ -92,7 +92,7 @@ class _Seats:
         m = self.match
         assert m is not None
         legal = m.legal(agent)
-        return {"actions": [action_json(a) for a in legal[: self.encoding.max_actions]]}
+        return {"actions": self.encoding.choices(legal)}
 
     def _final_rewards(self) -> dict[str, float]:
         m = self.match
