@@ -831,9 +831,9 @@ class FallBlau(Game[BlauState]):
         if not action or not isinstance(action[0], str):
             return None
         kind = action[0]
-        if kind in ("advance", "attack", "consolidate", "play", "reorganize", "end-turn"):
-            if s.phase != "orders":
-                return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
+        orders = ("advance", "attack", "consolidate", "play", "reorganize", "end-turn")
+        if kind in orders and s.phase != "orders":
+            return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
         if kind in ("advance", "attack", "consolidate") and len(action) > 1:
             g = self.data.generals.get(str(action[1]))
             if g is None:
