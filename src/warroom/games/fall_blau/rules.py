@@ -1,0 +1,1002 @@
+"""Campaign: Fall Blau: the German summer offensive of 1942 as a solitaire game.
+
+The turn (rulebook "How to play"): 1 adjust the calendar, 2 ready the generals, 3 draw two
+events (discard first when the hand holds five; stop cards resolve at once), 4 issue orders
+(Advance, Attack!, Consolidate; reorganize the frontline; play events), 5 local Soviet
+counter-attacks. The sequence is a stack of small tasks (``state.tasks``); a task that needs the
+player's decision sets ``state.phase`` and waits for an action.
+
+The frontline has three slots, left to right. ``slots[i]`` is the index of the general standing
+there (-1: none), ``front[i]`` the card facing that slot ("" none) and ``red[i]`` its red cubes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import permutations
+from typing import Any
+
+from warroom.engine import (
+    Action,
+    BadOption,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Rng,
+    State,
+)
+from warroom.games.fall_blau import text
+from warroom.games.fall_blau.data import Data, EventCard, default
+
+ROLE = "german"
+SLOTS = 3
+NONE = -1
+
+
+class BlauState(State):
+    __slots__ = (
+        "attack",
+        "cal",
+        "captured",
+        "chosen",
+        "ctx",
+        "cubes",
+        "deck",
+        "discard",
+        "front",
+        "grey_pool",
+        "hand",
+        "hard",
+        "in_play",
+        "lost",
+        "mactive",
+        "mdeck",
+        "mdone",
+        "missions",
+        "month_caps",
+        "over",
+        "phase",
+        "queue",
+        "ready",
+        "red",
+        "red_pool",
+        "removed",
+        "slots",
+        "supply",
+        "tasks",
+        "turn",
+        "vp",
+    )
+
+    def __init__(self, rng: Rng) -> None:
+        super().__init__(rng)
+        self.hard = False
+        self.missions = False
+        self.phase = ""
+        self.ctx: tuple[Any, ...] = ()
+        self.tasks: list[tuple[Any, ...]] = []
+        self.cal = 0
+        self.turn = 0
+        self.supply = 0
+        self.vp = 0
+        self.chosen: tuple[int, ...] = ()
+        self.cubes = [0] * 5
+        self.ready = [False] * 5
+        self.lost = [False] * 5
+        self.slots = [NONE] * SLOTS
+        self.front = [""] * SLOTS
+        self.red = [0] * SLOTS
+        self.red_pool = 0
+        self.grey_pool = 0
+        self.queue: list[str] = []
+        self.captured: list[str] = []
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.hand: list[str] = []
+        self.in_play: list[str] = []
+        self.removed: list[str] = []
+        self.mdeck: list[str] = []
+        self.mactive: list[str] = []
+        self.mdone: list[str] = []
+        self.month_caps: list[str] = []
+        self.attack: tuple[Any, ...] = ()
+        self.over = ""
+
+
+def _parse_generals(value: str, data: Data) -> tuple[str, ...]:
+    ids = tuple(p.strip().lower() for p in value.split(",") if p.strip())
+    known = ", ".join(data.general_order)
+    for gid in ids:
+        if gid not in data.generals:
+            raise BadOption(f"option 'generals': no general {gid!r}; choose three of {known}")
+    if len(ids) != 3 or len(set(ids)) != 3:
+        raise BadOption(
+            f"option 'generals' names three different generals, left to right (e.g. hoth,paulus,ruoff); "
+            f"got {value!r}; the generals are {known}"
+        )
+    return ids
+
+
+class FallBlau(Game[BlauState]):
+    id = "fall-blau"
+    title = "Campaign: Fall Blau"
+    version = "1"
+    roles = (ROLE,)
+    options = (
+        OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
+        OptionSpec("missions", False, "Missions Mode: two missions each month; 32/36 VP to win"),
+        OptionSpec(
+            "generals",
+            "",
+            "three generals left to right, e.g. hoth,paulus,ruoff (default: choose in the game)",
+        ),
+    )
+    chance = True
+    hidden_information = True
+    simultaneous = False
+    max_steps = 5_000
+
+    def __init__(self, data: Data | None = None) -> None:
+        self.data = data or default()
+        d = self.data
+        self.gids = d.general_order
+        self.ev_order = {eid: i for i, eid in enumerate(d.events)}
+        self.early = frozenset(i + 1 for i in range(0, len(d.calendar), 3))
+
+    # ----- set-up ---------------------------------------------------------------------------
+    def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
+        value = str(options.get("generals", ""))
+        if value:
+            _parse_generals(value, self.data)
+
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> BlauState:
+        d = self.data
+        s = BlauState(Rng(seed))
+        s.hard = bool(options.get("hard", False))
+        s.missions = bool(options.get("missions", False))
+        s.supply = d.start_supply
+        s.grey_pool = d.german_cubes
+        s.red_pool = d.soviet_cubes
+        s.queue = [c.id for c in d.campaigns.values() if c.start_unlocked]
+        s.deck = d.deck(s.hard)
+        s.rng.shuffle(s.deck)
+        if s.missions:
+            s.mdeck = list(d.missions)
+            s.rng.shuffle(s.mdeck)
+        chosen = str(options.get("generals", ""))
+        if chosen:
+            for gid in _parse_generals(chosen, d):
+                self._place_general(s, d.generals[gid].index)
+            s.tasks.append(("turn",))
+        else:
+            s.phase = "general"
+        self._run(s)
+        return s
+
+    def _place_general(self, s: BlauState, gi: int) -> None:
+        slot = len(s.chosen)
+        s.chosen = (*s.chosen, gi)
+        s.slots[slot] = gi
+        g = self.data.generals[self.gids[gi]]
+        s.cubes[gi] = g.cubes
+        s.grey_pool -= g.cubes
+        s.ready[gi] = True
+        s.log("general", general=g.id, slot=slot, cubes=g.cubes)
+
+    # ----- the task loop --------------------------------------------------------------------
+    def _run(self, s: BlauState) -> None:
+        while not s.over:
+            if s.missions and s.mactive:
+                self._check_missions(s)
+            if s.phase or not s.tasks:
+                return
+            task = s.tasks.pop()
+            kind = task[0]
+            if kind == "orders":
+                s.phase = "orders"
+            elif kind == "draw":
+                self._task_draw(s)
+            elif kind == "effect":
+                self._task_effect(s, task[1], task[2])
+            elif kind == "place":
+                self._task_place(s, task[1])
+            elif kind == "reinforce":
+                self._reinforce_most_vp(s, task[1])
+            elif kind == "counter":
+                self._local_counter_attacks(s)
+            elif kind == "turn":
+                self._task_turn(s)
+            else:  # pragma: no cover - every task kind is listed above
+                raise AssertionError(f"unknown task {task!r}")
+
+    def _task_turn(self, s: BlauState) -> None:
+        if not self._advance_calendar(s):
+            return
+        s.turn += 1
+        for gi in s.chosen:
+            if not s.lost[gi]:
+                s.ready[gi] = True
+        s.log("ready")
+        s.tasks.append(("orders",))
+        for _ in range(self.data.draws_per_turn):
+            s.tasks.append(("draw",))
+
+    def _advance_calendar(self, s: BlauState) -> bool:
+        """Move the white cube one box on; False when it entered the Soviet Winter Offensive."""
+        d = self.data
+        s.cal += 1
+        if s.cal > len(d.calendar):
+            s.log("calendar", box="Soviet Winter Offensive")
+            self._end(s, "winter")
+            return False
+        s.log("calendar", box=d.calendar[s.cal - 1], turn=s.turn + 1)
+        if s.cal in self.early:
+            s.month_caps = []
+            if s.missions:
+                for mid in s.mactive:
+                    s.log("mission-expired", mission=mid)
+                s.mactive = []
+                for _ in range(2):
+                    if s.mdeck:
+                        mid = s.mdeck.pop()
+                        s.mactive.append(mid)
+                        s.reveals += 1
+                        s.log("mission", mission=mid)
+        return True
+
+    def _end(self, s: BlauState, why: str) -> None:
+        s.over = why
+        s.phase = ""
+        s.tasks = []
+        out = self.outcome(s)
+        assert out is not None
+        s.log("end", reason=why, vp=s.vp, final=out.points[ROLE], level=out.level)
+
+    # ----- events ---------------------------------------------------------------------------
+    def _task_draw(self, s: BlauState) -> None:
+        d = self.data
+        if len(s.hand) >= d.hand_limit:
+            s.phase = "discard"  # the discard action draws again
+            return
+        if not s.deck:
+            if not s.discard:
+                s.log("deck-empty")
+                return
+            ready = self._ready_generals(s)
+            if len(ready) > 1:
+                s.phase = "deck-out"
+                return
+            if ready:
+                self._exhaust(s, ready[0], "deck-out")
+            self._reshuffle(s)
+        cid = s.deck.pop()
+        s.reveals += 1
+        card = d.events[cid]
+        s.log("draw", card=cid)
+        if card.stop:
+            s.tasks.append(("place", cid))
+            for i in range(len(card.effects) - 1, -1, -1):
+                s.tasks.append(("effect", cid, i))
+        else:
+            s.hand.append(cid)
+
+    def _reshuffle(self, s: BlauState) -> None:
+        s.deck = s.discard
+        s.discard = []
+        s.rng.shuffle(s.deck)
+        s.log("reshuffle", cards=len(s.deck))
+
+    def _task_place(self, s: BlauState, cid: str) -> None:
+        """Where a resolved stop card goes: in play, on the frontline, or the discard pile."""
+        card = self.data.events[cid]
+        if card.in_play:
+            s.in_play.append(cid)
+        elif cid not in s.front:
+            s.discard.append(cid)
+
+    def _task_effect(self, s: BlauState, cid: str, i: int) -> None:
+        e = self.data.events[cid].effects[i]
+        k = e.kind
+        d = self.data
+        if k == "supply":
+            self._gain_supply(s, e.n)
+        elif k == "lose_supply":
+            lost = min(e.n, s.supply)
+            s.supply -= lost
+            s.log("supply", change=-lost, supply=s.supply)
+        elif k == "cubes_all":
+            for gi in self._living(s):
+                self._add_cubes(s, gi, e.n)
+        elif k == "vp":
+            self._gain_vp(s, e.n)
+        elif k == "exhaust":
+            if e.who == "choice":
+                ready = self._ready_generals(s)
+                if len(ready) > 1:
+                    s.phase, s.ctx = "exhaust", (cid,)
+                elif ready:
+                    self._exhaust(s, ready[0], cid)
+            else:
+                for gi in self._ready_generals(s):
+                    if e.who == "all" or d.generals[self.gids[gi]].panzer:
+                        self._exhaust(s, gi, cid)
+        elif k == "lose_cubes":
+            living = self._living(s)
+            if len(living) > 1:
+                s.phase, s.ctx = "lose-cubes", (cid, e.n)
+            elif living:
+                self._lose_cubes(s, living[0], e.n, cid)
+        elif k == "counter_attack":
+            self._major_counter_attack(s, cid, e.n)
+        elif k == "reinforce":
+            if e.where == "all":
+                for slot in range(SLOTS):
+                    if s.front[slot]:
+                        self._add_red(s, slot, e.n, cid)
+            else:
+                self._reinforce_most_vp(s, e.n)
+        elif k == "calendar":
+            for _ in range(e.n):
+                if not self._advance_calendar(s):
+                    return
+        # soviet_reroll, counter_hit: lasting effects, read where they apply
+
+    def _gain_supply(self, s: BlauState, n: int) -> None:
+        new = min(self.data.supply_max, s.supply + n)
+        s.log("supply", change=new - s.supply, supply=new)
+        s.supply = new
+
+    def _gain_vp(self, s: BlauState, n: int) -> None:
+        s.vp += n
+        s.log("vp", change=n, vp=s.vp)
+        extra = self.data.red_circles.get(s.vp)
+        if extra:
+            s.tasks.append(("reinforce", extra))
+
+    def _add_cubes(self, s: BlauState, gi: int, n: int) -> None:
+        start = self.data.generals[self.gids[gi]].cubes
+        add = max(0, min(n, start - s.cubes[gi], s.grey_pool))
+        if add:
+            s.cubes[gi] += add
+            s.grey_pool -= add
+            s.log("cubes", general=self.gids[gi], change=add, cubes=s.cubes[gi])
+
+    def _add_red(self, s: BlauState, slot: int, n: int, why: str) -> None:
+        add = min(n, s.red_pool)
+        s.red[slot] += add
+        s.red_pool -= add
+        s.log("reinforce", card=s.front[slot], slot=slot, change=add, red=s.red[slot], why=why)
+
+    def _reinforce_most_vp(self, s: BlauState, n: int) -> None:
+        best = self._most_vp_slots(s)
+        if len(best) > 1:
+            s.phase, s.ctx = "reinforce", (n, tuple(best))
+        elif best:
+            self._add_red(s, best[0], n, "red-circle")
+
+    def _most_vp_slots(self, s: BlauState) -> list[int]:
+        vps = [(self._card_vp(c), i) for i, c in enumerate(s.front) if c]
+        if not vps:
+            return []
+        top = max(v for v, _ in vps)
+        return [i for v, i in vps if v == top]
+
+    def _card_vp(self, cid: str) -> int:
+        card = self.data.campaigns.get(cid)
+        if card:
+            return card.vp
+        e = self.data.events[cid].effect("counter_attack")
+        return e.vp if e else 0
+
+    def _card_icons(self, cid: str) -> tuple[str, ...]:
+        card = self.data.campaigns.get(cid)
+        return card.icons if card else ()
+
+    def _card_tags(self, cid: str) -> tuple[str, ...]:
+        card = self.data.campaigns.get(cid)
+        return card.tags if card else ()
+
+    # ----- generals -------------------------------------------------------------------------
+    def _living(self, s: BlauState) -> list[int]:
+        return [gi for gi in s.chosen if not s.lost[gi]]
+
+    def _ready_generals(self, s: BlauState) -> list[int]:
+        return [gi for gi in s.chosen if s.ready[gi] and not s.lost[gi]]
+
+    def _exhaust(self, s: BlauState, gi: int, why: str) -> None:
+        if s.ready[gi]:
+            s.ready[gi] = False
+            s.log("exhaust", general=self.gids[gi], why=why)
+
+    def _lose_cubes(self, s: BlauState, gi: int, n: int, why: str) -> None:
+        n = min(n, s.cubes[gi])
+        if n <= 0:
+            return
+        s.cubes[gi] -= n
+        s.grey_pool += n
+        s.log("losses", general=self.gids[gi], lost=n, cubes=s.cubes[gi], why=why)
+        if s.cubes[gi] == 0:
+            s.lost[gi] = True
+            s.ready[gi] = False
+            s.slots[s.slots.index(gi)] = NONE
+            s.log("general-lost", general=self.gids[gi])
+            if not self._living(s):
+                self._end(s, "generals")
+
+    # ----- counter-attacks ------------------------------------------------------------------
+    def _counter_attack(self, s: BlauState, slot: int, dice: int, why: str, local: bool) -> None:
+        """``dice`` Soviet dice at the general in ``slot``; each 1 (or less than ``on``) hits."""
+        gi = s.slots[slot]
+        if gi == NONE or dice <= 0:
+            return
+        on = 1
+        rerolls = 0
+        icons = self._card_icons(s.front[slot])
+        for eid in s.in_play:
+            for e in self.data.events[eid].effects:
+                if e.kind == "counter_hit" and self._when(e.when, icons, (), gi):
+                    on = max(on, e.on)
+                elif e.kind == "soviet_reroll" and local:
+                    rerolls += e.n
+        rolls = s.rng.dice(dice)
+        rerolled: list[int] = []
+        for _ in range(rerolls):
+            for j, r in enumerate(rolls):
+                if r > on:
+                    rolls[j] = s.rng.die()
+                    rerolled.append(rolls[j])
+                    break
+        hits = sum(1 for r in rolls if r <= on)
+        trait = self.data.generals[self.gids[gi]].trait
+        saved = min(hits, trait.n) if trait.kind == "counter_shield" else 0
+        s.log(
+            "counter-attack",
+            card=s.front[slot] or why,
+            general=self.gids[gi],
+            dice=rolls,
+            sides=6,
+            rerolled=rerolled,
+            hit_on=on,
+            hits=hits,
+            saved=saved,
+            local=local,
+        )
+        self._lose_cubes(s, gi, hits - saved, why)
+
+    def _local_counter_attacks(self, s: BlauState) -> None:
+        s.log("soviet-turn")
+        for slot in range(SLOTS):
+            if s.over:
+                return
+            if s.front[slot] and s.slots[slot] != NONE and s.red[slot] > 0:
+                self._counter_attack(s, slot, s.red[slot], s.front[slot], local=True)
+
+    def _major_slots(self, s: BlauState) -> list[int]:
+        """Where a major counter-attack may deploy (several: the player's choice)."""
+        empty = [i for i in range(SLOTS) if not s.front[i]]
+        pool = empty or list(range(SLOTS))
+        facing = [i for i in pool if s.slots[i] != NONE]
+        if not facing:
+            return pool
+        low = min(s.cubes[s.slots[i]] for i in facing)
+        return [i for i in facing if s.cubes[s.slots[i]] == low]
+
+    def _major_counter_attack(self, s: BlauState, cid: str, n: int) -> None:
+        where = self._major_slots(s)
+        if len(where) > 1:
+            s.phase, s.ctx = "deploy", (cid, n, tuple(where))
+        else:
+            self._deploy_major(s, cid, n, where[0])
+
+    def _deploy_major(self, s: BlauState, cid: str, n: int, slot: int) -> None:
+        k = min(n, s.red_pool)
+        if not s.front[slot]:
+            s.front[slot] = cid
+            s.red[slot] = k
+            s.red_pool -= k
+            s.log("major-deploy", card=cid, slot=slot, red=k)
+            self._counter_attack(s, slot, k, cid, local=False)
+        else:
+            s.log("major-deploy", card=cid, slot=slot, red=k, joins=s.front[slot])
+            self._counter_attack(s, slot, k, cid, local=False)
+            if not s.over:
+                self._add_red(s, slot, k, cid)
+
+    # ----- missions -------------------------------------------------------------------------
+    def _mission_met(self, s: BlauState, mid: str) -> bool:
+        c = self.data.missions[mid].condition
+        k = c.kind
+        if k == "supply_at_least":
+            return s.supply >= c.n
+        if k == "vp_at_least":
+            return s.vp >= c.n
+        if k == "captures":
+            return len(s.month_caps) >= c.n
+        camps = self.data.campaigns
+        if k == "capture_counter":
+            return any(x not in camps for x in s.month_caps)
+        if k == "capture_tag":
+            return any(x in camps and c.tag in camps[x].tags for x in s.month_caps)
+        if k == "capture_icon":
+            return any(x in camps and c.icon in camps[x].icons for x in s.month_caps)
+        return False  # pragma: no cover
+
+    def _check_missions(self, s: BlauState) -> None:
+        changed = True
+        while changed and not s.over:
+            changed = False
+            for mid in s.mactive:
+                if self._mission_met(s, mid):
+                    m = self.data.missions[mid]
+                    s.mactive.remove(mid)
+                    s.mdone.append(mid)
+                    s.log("mission-done", mission=mid, vp=m.vp, supply=m.supply)
+                    if m.supply:
+                        self._gain_supply(s, m.supply)
+                    if m.vp:
+                        self._gain_vp(s, m.vp)
+                    changed = True
+                    break
+
+    # ----- orders ---------------------------------------------------------------------------
+    def _when(self, when: str, icons: tuple[str, ...], tags: tuple[str, ...], gi: int) -> bool:
+        if when == "any":
+            return True
+        if when == "panzer":
+            return self.data.generals[self.gids[gi]].panzer
+        if when == "regular":
+            return not self.data.generals[self.gids[gi]].panzer
+        if when.startswith("icon:"):
+            return when[5:] in icons
+        return when[4:] in tags
+
+    def _modifier(self, s: BlauState, cid: str, gi: int, ignore: bool = False) -> int:
+        icons = self._card_icons(cid)
+        if not icons or ignore:
+            return 0
+        cancelled: set[str] = set()
+        for eid in s.in_play:
+            e = self.data.events[eid].effect("cancel_modifier")
+            if e:
+                cancelled.add(e.icon)
+        if gi != NONE:
+            t = self.data.generals[self.gids[gi]].trait
+            if t.kind == "ignore_modifier":
+                cancelled.add(t.icon)
+        return -1 if any(i not in cancelled for i in icons) else 0
+
+    def attack_cost(self, s: BlauState, slot: int) -> int:
+        card = self.data.campaigns.get(s.front[slot])
+        return 1 + (card.extra_cost if card else 0)
+
+    def attack_dice(self, s: BlauState, gi: int, slot: int) -> int:
+        """White dice of general ``gi`` against the card in ``slot``."""
+        g = self.data.generals[self.gids[gi]]
+        n = s.cubes[gi]
+        if s.slots[slot] != gi and g.trait.kind != "full_dice_adjacent":
+            n = (n + 1) // 2
+        t = g.trait
+        if t.kind == "extra_die":
+            cid = s.front[slot]
+            if self._when(t.when, self._card_icons(cid), self._card_tags(cid), gi):
+                n += t.n
+        return n
+
+    def support_cards(self, s: BlauState, gi: int, slot: int) -> list[str]:
+        cid = s.front[slot]
+        icons, tags = self._card_icons(cid), self._card_tags(cid)
+        out = []
+        for eid in self._distinct_hand(s):
+            e = self.data.events[eid].effect("attack_dice")
+            if e and self._when(e.when, icons, tags, gi):
+                out.append(eid)
+        return out
+
+    def _distinct_hand(self, s: BlauState) -> list[str]:
+        return sorted(set(s.hand), key=self.ev_order.__getitem__)
+
+    def _resolve_attack(self, s: BlauState, gi: int, slot: int, support: str) -> None:
+        g = self.data.generals[self.gids[gi]]
+        cid = s.front[slot]
+        mod = self._modifier(s, cid, gi)
+        white = s.rng.dice(self.attack_dice(s, gi, slot))
+        black: list[int] = []
+        if support:
+            s.hand.remove(support)
+            s.discard.append(support)
+            e = self.data.events[support].effect("attack_dice")
+            assert e is not None
+            black = s.rng.dice(e.n)
+        hits = 0
+        bonus = 0
+        for r in white:
+            if r + mod >= 3:
+                hits += 1
+            if g.panzer and r + mod == 6:
+                bonus += 1
+        for r in black:
+            if r + mod >= 3:
+                hits += 1
+            if g.panzer and r + mod == 6:
+                bonus += 1
+        ones = sum(1 for r in white if r + mod <= 1)
+        before = s.red[slot]
+        removed = min(hits + bonus, before)
+        losses = min(ones, before)  # the overkill rule
+        s.red[slot] -= removed
+        s.red_pool += removed
+        s.log(
+            "attack",
+            general=g.id,
+            card=cid,
+            slot=slot,
+            white=white,
+            black=black,
+            sides=6,
+            modifier=mod,
+            support=support,
+            hits=hits,
+            panzer_bonus=bonus,
+            removed=removed,
+            red=s.red[slot],
+            losses=losses,
+        )
+        self._exhaust(s, gi, "attack")
+        if s.red[slot] == 0:
+            self._capture(s, slot)
+        if losses and not s.over:
+            self._lose_cubes(s, gi, losses, "attack")
+
+    def _capture(self, s: BlauState, slot: int) -> None:
+        cid = s.front[slot]
+        s.front[slot] = ""
+        s.red_pool += s.red[slot]
+        s.red[slot] = 0
+        s.month_caps.append(cid)
+        card = self.data.campaigns.get(cid)
+        if card:
+            s.captured.append(cid)
+            s.log("capture", card=cid, vp=card.vp)
+            for u in card.unlocks:
+                if u not in s.queue and u not in s.captured and u not in s.front:
+                    s.queue.append(u)
+                    s.log("unlock", card=u)
+            self._gain_vp(s, card.vp)
+            if len(s.captured) == len(self.data.campaigns):
+                self._end(s, "all-captured")
+        else:
+            s.removed.append(cid)
+            vp = self._card_vp(cid)
+            s.log("capture", card=cid, vp=vp)
+            if vp:
+                self._gain_vp(s, vp)
+
+    def _deploy(self, s: BlauState, cid: str, slot: int) -> None:
+        card = self.data.campaigns[cid]
+        n = card.cubes
+        if card.unless_captured and card.unless_captured not in s.captured:
+            n = card.cubes_if
+        k = min(n, s.red_pool)
+        s.queue.remove(cid)
+        s.front[slot] = cid
+        s.red[slot] = k
+        s.red_pool -= k
+        s.log("deploy", card=cid, slot=slot, red=k)
+
+    def _second_slots(self, s: BlauState, slot: int) -> list[int]:
+        return [i for i in (slot - 1, slot + 1) if 0 <= i < SLOTS and not s.front[i]]
+
+    # ----- the hooks ------------------------------------------------------------------------
+    def active(self, state: BlauState) -> tuple[str, ...]:
+        return () if state.over else (ROLE,)
+
+    def legal_actions(self, state: BlauState, role: str) -> Sequence[Action]:
+        s = state
+        if s.over or role != ROLE:
+            return []
+        ph = s.phase
+        gids = self.gids
+        if ph == "orders":
+            return self._order_actions(s)
+        if ph == "support":
+            gi, slot = s.attack
+            return [("support", c) for c in self.support_cards(s, gi, slot)] + [("roll",)]
+        if ph == "second":
+            slot = s.slots.index(s.ctx[0])
+            return [("second", c, i) for c in s.queue for i in self._second_slots(s, slot)] + [
+                ("done",)
+            ]
+        if ph == "discard":
+            return [("discard", c) for c in self._distinct_hand(s)]
+        if ph == "deck-out" or ph == "exhaust":
+            return [("exhaust", gids[gi]) for gi in self._ready_generals(s)]
+        if ph == "lose-cubes":
+            return [("lose", gids[gi]) for gi in self._living(s)]
+        if ph == "deploy":
+            return [("deploy", i) for i in s.ctx[2]]
+        if ph == "reinforce":
+            return [("reinforce", i) for i in s.ctx[1]]
+        if ph == "general":
+            return [("general", g) for i, g in enumerate(gids) if i not in s.chosen]
+        return []  # pragma: no cover
+
+    def _order_actions(self, s: BlauState) -> list[Action]:
+        d = self.data
+        gids = self.gids
+        out: list[Action] = []
+        supply = s.supply
+        for slot in range(SLOTS):
+            gi = s.slots[slot]
+            if gi == NONE or not s.ready[gi]:
+                continue
+            g = gids[gi]
+            if supply >= 1 and s.queue and not s.front[slot]:
+                for c in s.queue:
+                    out.append(("advance", g, c))
+            for t in (slot - 1, slot, slot + 1):
+                if 0 <= t < SLOTS and s.front[t] and supply >= self.attack_cost(s, t):
+                    out.append(("attack", g, t))
+            out.append(("consolidate", g))
+        for eid in self._distinct_hand(s):
+            card = d.events[eid]
+            e = card.effects[0]
+            k = e.kind
+            if k == "attack_dice":
+                continue
+            if k == "special_attack":
+                for slot in range(SLOTS):
+                    cid = s.front[slot]
+                    if (
+                        cid
+                        and s.red[slot] > 0
+                        and self._when(e.when, self._card_icons(cid), self._card_tags(cid), NONE)
+                    ):
+                        out.append(("play", eid, slot))
+            elif k == "cubes":
+                if s.grey_pool:
+                    for gi in self._living(s):
+                        if s.cubes[gi] < d.generals[gids[gi]].cubes:
+                            out.append(("play", eid, gids[gi]))
+            elif k == "ready":
+                for gi in self._living(s):
+                    if not s.ready[gi]:
+                        out.append(("play", eid, gids[gi]))
+            else:
+                out.append(("play", eid))
+        if supply >= 1:
+            current = tuple(s.slots)
+            seen = {current}
+            for perm in permutations(current):
+                if perm not in seen:
+                    seen.add(perm)
+                    out.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
+        out.append(("end-turn",))
+        return out
+
+    def prompt_text(self, state: BlauState, role: str) -> str:
+        return text.prompt(self, state)
+
+    def apply(self, state: BlauState, role: str, action: Action) -> None:
+        s = state
+        kind = action[0]
+        ph = s.phase
+        s.phase = ""
+        gidx = self.data.generals
+        if ph == "orders":
+            s.tasks.append(("orders",))
+            if kind == "advance":
+                gi = gidx[action[1]].index
+                slot = s.slots.index(gi)
+                s.supply -= 1
+                s.log("order", order="advance", general=action[1], supply=s.supply)
+                self._deploy(s, action[2], slot)
+                self._exhaust(s, gi, "advance")
+                if (
+                    gidx[action[1]].panzer
+                    and s.supply >= 1
+                    and s.queue
+                    and self._second_slots(s, slot)
+                ):
+                    s.phase, s.ctx = "second", (gi,)
+            elif kind == "attack":
+                gi = gidx[action[1]].index
+                slot = action[2]
+                s.supply -= self.attack_cost(s, slot)
+                s.log(
+                    "order", order="attack", general=action[1], card=s.front[slot], supply=s.supply
+                )
+                if self.support_cards(s, gi, slot):
+                    s.phase, s.attack = "support", (gi, slot)
+                else:
+                    self._resolve_attack(s, gi, slot, "")
+            elif kind == "consolidate":
+                gi = gidx[action[1]].index
+                t = gidx[action[1]].trait
+                s.log("order", order="consolidate", general=action[1])
+                extra = t.n if t.kind == "consolidate_cubes" else 0
+                self._add_cubes(s, gi, self.data.consolidate_cubes + extra)
+                self._gain_supply(s, self.data.consolidate_supply)
+                self._exhaust(s, gi, "consolidate")
+            elif kind == "play":
+                self._play(s, action)
+            elif kind == "reorganize":
+                s.supply -= 1
+                s.slots = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                s.log("reorganize", order=list(action[1:]), supply=s.supply)
+            elif kind == "end-turn":
+                s.tasks.pop()  # no more orders this turn
+                s.log("end-turn")
+                s.tasks.append(("turn",))
+                s.tasks.append(("counter",))
+        elif ph == "support":
+            gi, slot = s.attack
+            s.attack = ()
+            self._resolve_attack(s, gi, slot, action[1] if kind == "support" else "")
+        elif ph == "second":
+            if kind == "second":
+                s.supply -= 1
+                s.log("order", order="second-card", card=action[1], supply=s.supply)
+                self._deploy(s, action[1], action[2])
+        elif ph == "discard":
+            s.hand.remove(action[1])
+            s.discard.append(action[1])
+            s.log("discard", card=action[1])
+            s.tasks.append(("draw",))
+        elif ph == "deck-out":
+            self._exhaust(s, gidx[action[1]].index, "deck-out")
+            self._reshuffle(s)
+            s.tasks.append(("draw",))
+        elif ph == "exhaust":
+            self._exhaust(s, gidx[action[1]].index, s.ctx[0])
+        elif ph == "lose-cubes":
+            self._lose_cubes(s, gidx[action[1]].index, s.ctx[1], s.ctx[0])
+        elif ph == "deploy":
+            self._deploy_major(s, s.ctx[0], s.ctx[1], action[1])
+        elif ph == "reinforce":
+            self._add_red(s, action[1], s.ctx[0], "red-circle")
+        elif ph == "general":
+            self._place_general(s, gidx[action[1]].index)
+            if len(s.chosen) < SLOTS:
+                s.phase = "general"
+            else:
+                s.tasks.append(("turn",))
+        if not s.phase:
+            s.ctx = ()
+        self._run(s)
+
+    def _play(self, s: BlauState, action: Action) -> None:
+        eid = action[1]
+        card: EventCard = self.data.events[eid]
+        s.hand.remove(eid)
+        s.log("play", card=eid)
+        if card.in_play:
+            s.in_play.append(eid)
+        else:
+            s.discard.append(eid)
+        for e in card.effects:
+            k = e.kind
+            if k == "supply":
+                self._gain_supply(s, e.n)
+            elif k == "vp":
+                self._gain_vp(s, e.n)
+            elif k == "cubes":
+                self._add_cubes(s, self.data.generals[action[2]].index, e.n)
+            elif k == "cubes_all":
+                for gi in self._living(s):
+                    self._add_cubes(s, gi, e.n)
+            elif k == "ready":
+                gi = self.data.generals[action[2]].index
+                s.ready[gi] = True
+                s.log("ready-general", general=action[2])
+            elif k == "special_attack":
+                slot = action[2]
+                cid = s.front[slot]
+                mod = self._modifier(s, cid, NONE, e.ignore_modifier)
+                rolls = s.rng.dice(e.n)
+                hits = sum(1 for r in rolls if r + mod >= 3)
+                removed = min(hits, s.red[slot])
+                s.red[slot] -= removed
+                s.red_pool += removed
+                s.log(
+                    "special-attack",
+                    card=cid,
+                    slot=slot,
+                    by=eid,
+                    black=rolls,
+                    sides=6,
+                    modifier=mod,
+                    removed=removed,
+                    red=s.red[slot],
+                )
+            # cancel_modifier: lasting, read from in_play
+
+    # ----- the rest of the contract ---------------------------------------------------------
+    def thresholds(self, s: BlauState) -> tuple[int, int]:
+        return self.data.thresholds["missions" if s.missions else "standard"]
+
+    def final_vp(self, s: BlauState) -> int:
+        lost = sum(1 for gi in s.chosen if s.lost[gi])
+        return s.vp - self.data.general_lost_vp * lost
+
+    def outcome(self, state: BlauState) -> Outcome | None:
+        if not state.over:
+            return None
+        final = self.final_vp(state)
+        victory, brilliant = self.thresholds(state)
+        if final >= brilliant:
+            level, winner = "brilliant", ROLE
+        elif final >= victory:
+            level, winner = "victory", ROLE
+        else:
+            level, winner = "defeat", None
+        words = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}
+        return Outcome(
+            winner,
+            {ROLE: final},
+            level=level,
+            summary=f"{words[level]} with {final} VP (victory {victory}, brilliant {brilliant}).",
+        )
+
+    def clone(self, state: BlauState) -> BlauState:
+        s = state
+        n = BlauState.__new__(BlauState)
+        n._copy_base(s)
+        n.hard = s.hard
+        n.missions = s.missions
+        n.phase = s.phase
+        n.ctx = s.ctx
+        n.tasks = list(s.tasks)
+        n.cal = s.cal
+        n.turn = s.turn
+        n.supply = s.supply
+        n.vp = s.vp
+        n.chosen = s.chosen
+        n.cubes = list(s.cubes)
+        n.ready = list(s.ready)
+        n.lost = list(s.lost)
+        n.slots = list(s.slots)
+        n.front = list(s.front)
+        n.red = list(s.red)
+        n.red_pool = s.red_pool
+        n.grey_pool = s.grey_pool
+        n.queue = list(s.queue)
+        n.captured = list(s.captured)
+        n.deck = list(s.deck)
+        n.discard = list(s.discard)
+        n.hand = list(s.hand)
+        n.in_play = list(s.in_play)
+        n.removed = list(s.removed)
+        n.mdeck = list(s.mdeck)
+        n.mactive = list(s.mactive)
+        n.mdone = list(s.mdone)
+        n.month_caps = list(s.month_caps)
+        n.attack = s.attack
+        n.over = s.over
+        return n
+
+    def determinize(self, state: BlauState, role: str, rng: Rng) -> BlauState:
+        """The deck orders (events and missions) and the future dice are the only secrets."""
+        n = self.clone(state)
+        n.deck = sorted(n.deck, key=self.ev_order.__getitem__)
+        rng = rng.copy()
+        rng.shuffle(n.deck)
+        n.mdeck = sorted(n.mdeck)
+        rng.shuffle(n.mdeck)
+        n.rng = rng.fork(0xB1A0)
+        return n
+
+    def view(self, state: BlauState, role: str | None) -> dict[str, Any]:
+        return text.view(self, state)
+
+    def label(self, state: BlauState, role: str, action: Action) -> str:
+        return text.label(self, state, action)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return text.describe(self, event)
+
+    def render_text(self, state: BlauState, role: str | None) -> str:
+        return text.render(self, state)
+
+
+GAME = FallBlau()
