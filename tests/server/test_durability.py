@@ -63,7 +63,9 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     proc = start(db, port)
     try:
         matches = [
-            httpx.post(url + "/api/matches", json={"game": "duel", "scenario": "long", "seed": s}).json()
+            httpx.post(
+                url + "/api/matches", json={"game": "duel", "scenario": "long", "seed": s}
+            ).json()
             for s in range(4)
         ]
         bot = httpx.post(
@@ -73,7 +75,8 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
         acked: list[list[list[Any]]] = [[] for _ in matches]
         stop = threading.Event()
         threads = [
-            threading.Thread(target=player, args=(url, m, a, stop)) for m, a in zip(matches, acked, strict=True)
+            threading.Thread(target=player, args=(url, m, a, stop))
+            for m, a in zip(matches, acked, strict=True)
         ]
         for t in threads:
             t.start()

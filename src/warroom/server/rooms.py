@@ -21,6 +21,7 @@ from typing import Any
 from warroom.engine import (
     BadRecord,
     Game,
+    GameDataError,
     IllegalAction,
     Match,
     NotYourTurn,
@@ -58,6 +59,12 @@ class NotFound(ServerError):
 
 class Conflict(ServerError):
     status = 409
+
+
+class Broken(ServerError):
+    """The game itself cannot start (its data files do not load): the server's fault."""
+
+    status = 500
 
 
 class Catalog:
@@ -174,6 +181,8 @@ class Rooms:
             seed = secrets.randbits(31)
         try:
             match = Match.new(g, scenario, options, seed)
+        except GameDataError as exc:
+            raise Broken(f"{g.id} cannot start: {exc}") from None
         except WarroomError as exc:
             raise BadRequest(str(exc)) from None
         tokens: dict[str, str] = {}
