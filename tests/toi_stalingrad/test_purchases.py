@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.toi_stalingrad.helpers import act, command, enter, legal, new, sheet, task
-from warroom.engine import IllegalAction, Match
+from warroom.engine import IllegalAction, Match, Rng
 from warroom.games.toi_stalingrad import GAME
-from warroom.games.toi_stalingrad.purchases import Buyer, problem
+from warroom.games.toi_stalingrad.purchases import Buyer, pay_str, payments, problem
 from warroom.games.toi_stalingrad.sheet import SideSheet
 
 
@@ -246,3 +246,30 @@ def test_unspent_command_is_lost_and_the_next_initiative_holder_buys_first() -> 
 def test_a_purchase_out_of_turn_is_refused_with_the_reason() -> None:
     m = new()
     refused(m, ("buy", "card", "-", "a2"), "only at your turn to buy")
+
+
+def test_listed_purchases_are_exactly_those_without_a_problem() -> None:
+    """Over random campaigns, every conceivable purchase is listed iff problem() finds nothing
+    wrong with it, and each unlisted one is explained by the Match."""
+    data = GAME.data
+    rng = Rng(4)
+    checked = 0
+    for seed in range(3):
+        m = new("campaign", seed)
+        while not m.over:
+            role = m.active[0]
+            actions = m.legal(role)
+            if task(m)[0] == "buy":
+                side = task(m)[1]
+                buyer = GAME.buyer(m.state, side)
+                for item in data.items.values():
+                    for target in item.targets:
+                        for pay in [*payments(item, target), (0, 0, 1)]:
+                            a = ("buy", item.id, target, pay_str(pay))
+                            why = problem(data, buyer, a)
+                            assert (why is None) == (a in actions), (a, why)
+                            if why is not None:
+                                assert GAME.explain_illegal(m.state, role, a) == why
+                            checked += 1
+            m.act(role, actions[rng.below(len(actions))])
+    assert checked > 1000

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -112,7 +113,7 @@ class Item(_Strict):
         return self.units.get(side, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CampaignData:
     limits: Limits
     scenarios: tuple[Scenario, ...]
@@ -128,9 +129,15 @@ class CampaignData:
 
 @cache
 def load() -> CampaignData:
+    """The game's own data files, read once."""
     pkg = __package__ or "warroom.games.toi_stalingrad"
+    return load_from(data_path(pkg, "campaign.toml").parent)
+
+
+def load_from(folder: Path) -> CampaignData:
+    """Read and check campaign.toml and tables.toml in ``folder`` (a corrected copy, say)."""
     camp_file, table_file = "campaign.toml", "tables.toml"
-    camp = read(data_path(pkg, camp_file))
+    camp = read(folder / camp_file)
     if not isinstance(camp, dict):
         raise GameDataError(camp_file, "(file)", "is not a table")
     limits = model(Limits, camp.get("limits"), camp_file, "[limits]")
@@ -146,7 +153,7 @@ def load() -> CampaignData:
         ids = [o.id for o in s.objectives]
         if len(set(ids)) != len(ids):
             raise GameDataError(camp_file, s.id, "two objectives share an id")
-    tables = read(data_path(pkg, table_file))
+    tables = read(folder / table_file)
     rows = tuple(
         model(
             Row, raw, table_file, f"row {raw.get('id', i + 1) if isinstance(raw, dict) else i + 1}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from warroom.engine import Action
 from warroom.games.toi_stalingrad.data import TYPES, CampaignData, Item, Scenario
@@ -22,6 +23,7 @@ _PAY = re.compile(r"^(?:a(\d+))?(?:m(\d+))?(?:s(\d+))?$")
 LETTER = dict(zip(TYPES, "ams", strict=True))
 
 
+@cache
 def pay_str(pay: Pay) -> str:
     return "".join(f"{c}{n}" for c, n in zip("ams", pay, strict=True) if n) or "free"
 
@@ -57,6 +59,11 @@ def payments(item: Item, target: str) -> Iterator[Pay]:
     for x in range(k + 1):
         for y in range(k + 1 - x):
             yield (a + x, m + y, s + k - x - y)
+
+
+@cache
+def _payment_list(data: CampaignData, item_id: str, target: str) -> tuple[Pay, ...]:
+    return tuple(payments(data.items[item_id], target))
 
 
 def fill_capacity(a: int, m: int, s: int) -> int:
@@ -196,14 +203,23 @@ def _fill_problem(buyer: Buyer, item: Item, left: Pay) -> str | None:
 
 
 def legal_buys(data: CampaignData, buyer: Buyer) -> list[Action]:
-    """Every purchase allowed now, in table order."""
+    """Every purchase allowed now, in table order: exactly the candidates ``problem`` passes,
+    found without re-parsing each one (this is the widest prompt of the game)."""
     out: list[Action] = []
+    have = (buyer.command["ammunition"], buyer.command["morale"], buyer.command["supply"])
+    filling = buyer.sheet.holes_left() > 0
     for item in data.items.values():
+        if filling and item.kind != "figure":
+            continue
         for target in item.targets:
-            for pay in payments(item, target):
-                action = ("buy", item.id, target, pay_str(pay))
-                if problem(data, buyer, action) is None:
-                    out.append(action)
+            if _rule_problem(buyer, item, target) is not None:
+                continue
+            for pay in _payment_list(data, item.id, target):
+                if pay[0] > have[0] or pay[1] > have[1] or pay[2] > have[2]:
+                    continue
+                left: Pay = (have[0] - pay[0], have[1] - pay[1], have[2] - pay[2])
+                if _fill_problem(buyer, item, left) is None:
+                    out.append(("buy", item.id, target, pay_str(pay)))
     return out
 
 

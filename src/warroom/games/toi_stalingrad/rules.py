@@ -307,19 +307,7 @@ class ToiStalingrad(Game[ToiState]):
             self._push(state, ("halve", side, kind))
             return
         if effect in ("replace-infantry", "advanced-division", "objective"):
-            if effect == "advanced-division" and self._next_scenario(state).advanced_hexes == 0:
-                self._lose(state, side, kind, cell.remove)
-                state.log(
-                    "table",
-                    side=side,
-                    type=kind,
-                    row=row.id,
-                    command=have,
-                    effect="no-advanced-hexes",
-                    left=state.command[side][kind],
-                )
-                return
-            self._push(state, ("effect", side, kind, row.id))
+            self._six_to_nine(state, side, kind, row)
             return
         sheet.tokens[kind] = cell.tokens
         if effect == "unarmed":
@@ -338,6 +326,24 @@ class ToiStalingrad(Game[ToiState]):
             effect=effect,
             left=state.command[side][kind],
         )
+
+    def _six_to_nine(self, state: ToiState, side: str, kind: str, row: Row) -> None:
+        """The 6-9 row: a choice of effect, then its removal (no choice without advanced hexes)."""
+        cell = row.cell(kind)
+        if cell.effect == "advanced-division" and self._next_scenario(state).advanced_hexes == 0:
+            have = state.command[side][kind]
+            self._lose(state, side, kind, cell.remove)
+            state.log(
+                "table",
+                side=side,
+                type=kind,
+                row=row.id,
+                command=have,
+                effect="no-advanced-hexes",
+                left=state.command[side][kind],
+            )
+            return
+        self._push(state, ("effect", side, kind, row.id))
 
     def _close_campaign(self, state: ToiState) -> None:
         res = state.current
@@ -555,7 +561,7 @@ class ToiStalingrad(Game[ToiState]):
             else:
                 row = self._fallback_row(before)
                 state.log("kept", side=side, type=what, command=before)
-                self._push(state, ("effect", side, what, row.id))
+                self._six_to_nine(state, side, what, row)
         elif kind == "effect":
             what, row_id = task[2], task[3]
             sheet = state.sheets[side]
@@ -619,8 +625,7 @@ class ToiStalingrad(Game[ToiState]):
                 if side not in res.cvp:
                     continue
                 role = res.roles[side]
-                if res.winner is None:  # not settled yet: the entered CVP only
-                    out[role]["cvp"] += res.cvp[side]
+                if res.winner is None:  # not settled yet: counted once it is
                     continue
                 total = res.total(side)
                 out[role]["cvp"] += total

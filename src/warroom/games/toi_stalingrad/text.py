@@ -87,6 +87,7 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
             "advanced_hexes": nxt.advanced_hexes,
             "objectives": [{"id": o.id, "name": o.name} for o in nxt.objectives],
             "sides": {s: state.sheets[s].to_json(s, game.data, nxt) for s in SIDES},
+            "reminders": reminders(game, state, sheet_index),
         }
     return {
         "variant": state.variant,
@@ -109,15 +110,39 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
     }
 
 
+def reminders(game: ToiStalingrad, state: ToiState, index: int) -> list[str]:
+    """What holds for every set-up of the campaign, in the players' words."""
+    tokens = game.data.limits.starting_tokens
+    out = [
+        "Set up as the scenario book says, then apply the changes listed for each side.",
+        f"Campaign Command cards beside the Initiative card; {tokens} command tokens on each "
+        "unless listed otherwise; Recruit side up unless flipped to Veteran.",
+        "Use only German and Soviet units of the Stalingrad expansion and the core game.",
+        "Bought units, cards, decks and hexes last for this scenario only; Veteran flips last "
+        "for the rest of the campaign.",
+    ]
+    if index % 4 == 0:
+        out.append("First scenario of a campaign: nothing bought, every card Recruit side up.")
+    return out
+
+
 def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
     v = build_view(game, state, role)
     lines: list[str] = []
-    head = f"{v['scenario_title']} (scenario {v['scenario']} of {v['scenario_count']})"
+    where = f"{v['scenario_title']} (scenario {v['scenario']} of {v['scenario_count']})"
+    if v["phase"] in ("penalty", "table", "purchases"):
+        head = f"Campaign Phase after {where}"
+    elif v["phase"] == "results":
+        head = f"{where}: play it, then enter its result"
+    else:
+        head = f"Campaign over after {where}"
     if state.variant == "switched":
         head += f", campaign {v['campaign']} of 2"
     lines.append(head)
     sides = v["sides"]
     lines.append(f"German side: {sides['german']} player; Soviet side: {sides['soviet']} player.")
+    if role is not None and state.variant == "switched":
+        lines.append(f"You ({role}) play the {v['you'].capitalize()} side now.")
     lines.append("")
     lines.append("Standings (CVP, scenarios won; as Soviet):")
     for r, row in v["standings"]["roles"].items():
@@ -167,6 +192,10 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
             if vets:
                 lines.append(f"    - Veteran side up: {vets} card(s).")
             for line in sh["lines"] or ["As printed in the scenario set-up."]:
+                lines.append(f"    - {line}")
+        if v["phase"] == "results":
+            lines.append("  Always:")
+            for line in setup["reminders"]:
                 lines.append(f"    - {line}")
     out = state and game.outcome(state)
     if out:
