@@ -51,14 +51,44 @@ def bench_game(spec: str, seconds: float) -> None:
     )
 
 
+ODDS_CASES = (
+    # (area, attacker, attacking units, from): opening-state battles of Roads to Stalingrad
+    ("Rossosh", "axis", ["g-48pz", "g-29"], "Liski"),
+    ("Voronezh", "axis", ["g-24pz", "g-48pz", "g-13"], "Zadonsk"),
+    ("Kharkov", "soviet", ["s-28", "s-38"], "Kupyansk"),
+)
+
+
 def bench_odds() -> None:
-    try:
-        from warroom.sim.odds import bench_query
-    except ImportError:
-        print("odds: the battle odds calculator is not available")
+    if "roads-to-stalingrad" not in set(game_ids()):
+        print("odds: roads-to-stalingrad is not registered yet")
         return
-    for label, seconds, battles in bench_query():
-        print(f"odds {label:<40} {battles} battles in {seconds * 1000:7.1f} ms")
+    from warroom.sim.odds import what_if
+
+    for area, attacker, units, origin in ODDS_CASES:
+        try:
+            what_if("roads-to-stalingrad", area, attacker, units, origin=origin, battles=100)
+        except ValueError as exc:
+            print(f"odds {area}: {exc}")
+            continue
+        t0, c0 = time.perf_counter(), time.process_time()
+        odds = what_if("roads-to-stalingrad", area, attacker, units, origin=origin, battles=10_000)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        won = odds.outcomes.get("attacker", 0) / odds.battles
+        print(
+            f"odds {attacker} {'+'.join(units)} -> {area}: 10,000 battles in {wall * 1000:.0f} ms "
+            f"(cpu {cpu * 1000:.0f} ms; battles alone {odds.seconds * 1000:.0f} ms), "
+            f"{odds.chits_played:.1f} chits a battle, attacker takes it {100 * won:.1f}%"
+        )
+
+
+def calibrate() -> float:
+    """CPU seconds of a plain 5,000,000-step Python loop (about 0.25 s on an idle machine)."""
+    c0 = time.process_time()
+    x = 0
+    for i in range(5_000_000):
+        x += i
+    return time.process_time() - c0
 
 
 def main() -> None:
@@ -67,7 +97,11 @@ def main() -> None:
     ap.add_argument("--games-only", action="store_true")
     ap.add_argument("--odds-only", action="store_true")
     args = ap.parse_args()
-    print(f"cores: {os.cpu_count()}  (other work on the machine lowers the 2-worker figure)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"cores: {os.cpu_count()}, load average {load:.1f}, a 5M-step Python loop takes "
+        f"{calibrate():.2f} cpu-s (other work on the machine lowers every figure)"
+    )
     if not args.odds_only:
         registered = set(game_ids())
         for gid in ("fall-blau", "commanders"):

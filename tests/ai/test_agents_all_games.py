@@ -97,3 +97,19 @@ def test_same_seed_same_choices(gid: str) -> None:
         return [(s.role, s.action) for s in m.steps]
 
     assert run() == run()
+
+
+@pytest.mark.skipif("toi-stalingrad" not in GAMES, reason="toi-stalingrad not registered")
+def test_search_leaves_recorded_results_to_the_umpire() -> None:
+    """Entering a scenario's result in the Tide of Iron tracker is a fact, not a decision:
+    the search gives the umpire's answer at once instead of planning it."""
+    from warroom.ai.rules.toi_stalingrad import umpire
+
+    m = Match.new("toi-stalingrad", seed=3)
+    role = m.active[0]
+    legal = m.legal(role)
+    assert legal[0][0] == "command" and len(legal) > 1  # the first prompt records a result
+    agent = SearchAgent("toi-stalingrad", SearchConfig(iterations=50), seed=1)
+    choice = agent.choose(m, role)
+    assert choice in legal and agent.last is not None and agent.last.iterations == 0
+    assert umpire(m.game, m.state, role, legal, Rng(0)) is not None

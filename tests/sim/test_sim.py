@@ -218,3 +218,13 @@ def test_a_job_may_read_more_facts_from_the_log() -> None:
         r.facts["ties"] == 0 for r in results
     )
     assert Job.from_json(json.loads(json.dumps(job.to_json()))) == job
+
+
+def test_a_game_that_cannot_set_up_is_recorded_even_on_a_pool() -> None:
+    job = Job(
+        "tests.sim.toys:MISSING_DATA_DUEL", make_cells(DUEL, None, {}, [("random", "random")]), 4, 1
+    )
+    for workers in (1, 2):
+        results = run(job, workers=workers)
+        assert len(results) == 4
+        assert all(r.error and "duel.toml" in r.error and "set-up" in r.error for r in results)

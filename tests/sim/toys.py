@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.engine.toy import Duel, DuelState
-from warroom.engine import Action, OptionSpec
+from warroom.engine import Action, GameDataError, OptionSpec
 
 
 class FactDuel(Duel):
@@ -47,3 +47,13 @@ def ties(game: Any, match: Any) -> dict[str, Any]:
     """A fact read from the log: the rounds decided by the die, and the step of the first."""
     steps = [i for i, e in enumerate(match.log) if e["kind"] == "tie"]
     return {"ties": len(steps), "first_tie": steps[0] if steps else None}
+
+
+class MissingDataDuel(Duel):
+    """The duel whose data file is missing: every set-up fails."""
+
+    def setup(self, scenario: str, options: Any, seed: int) -> DuelState:
+        raise GameDataError("duel.toml", "(file)", "cannot be read")
+
+
+MISSING_DATA_DUEL = MissingDataDuel()

@@ -218,3 +218,48 @@ def test_random_play_never_dead_ends() -> None:
             assert actions
             m.act(role, actions[rng.below(len(actions))])
         assert m.outcome is not None
+
+
+def test_the_longest_campaign_stays_within_max_steps() -> None:
+    """Most command entered, 10+ kept (so the most is left to spend), and the cheapest purchase
+    every time until nothing is left: the longest play there is, well under max_steps."""
+    m = new("switched")
+    while not m.over:
+        role = m.active[0]
+        actions = m.legal(role)
+        kind = actions[0][0]
+        if kind == "command":
+            choice = actions[-1]
+        elif kind == "halve":
+            choice = ("keep",)
+        elif kind == "buy" or kind == "done":
+            buys = [a for a in actions if a[0] == "buy"]
+            if buys:
+                choice = min(buys, key=lambda a: sum(int(c) for c in a[3] if c.isdigit()))
+            else:
+                choice = ("done",)
+        else:
+            choice = actions[0]
+        m.act(role, choice)
+    assert 300 < len(m.steps) < m.game.max_steps // 2
+
+
+def test_every_event_has_words_and_every_role_sees_its_side() -> None:
+    m = play_with("random", "switched", 5)
+    kinds = set()
+    for e in m.log:
+        kinds.add(e["kind"])
+        text = m.game.describe_event(e)
+        assert text and "=" not in text, text
+    assert {"scenario-begins", "entered", "scenario-result", "campaign-ends", "game-ends"} <= kinds
+    assert "You (german) play the Soviet side now." in m.game.render_text(m.state, "german")
+    assert "Campaign over" in m.game.render_text(m.state, None)
+
+
+def test_a_wrong_entry_can_be_undone() -> None:
+    m = new()
+    act(m, "command", "ammunition", 7)
+    assert m.can_undo("german")
+    m.undo("german")
+    act(m, "command", "ammunition", 6)
+    assert m.view(None)["board"]["results"][0]["command"]["german"] == {"ammunition": 6}

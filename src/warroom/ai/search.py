@@ -43,12 +43,18 @@ Evaluator = Callable[[Game[Any], State, str], float]
 Rewarder = Callable[[Game[Any], Outcome, str], float]
 """A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
 
+Umpire = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action | None]
+"""For a prompt that records what happened off the board (not a decision), the answer;
+None for a real decision. Search does not plan such prompts and evaluation answers them
+the same way whichever agent sits in the seat."""
+
 
 def game_hook(game_id: str, name: str) -> Any:
     """``warroom.ai.rules.<game>.<name>`` if the game's rules module offers it, else None.
 
     The search looks there for ``evaluate(game, state, role)`` (a value for a cut-off
-    position) and ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level).
+    position), ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level)
+    and ``umpire(game, state, role, actions, rng)`` (see ``Umpire``).
     """
     module_name = f"warroom.ai.rules.{game_id.replace('-', '_')}"
     try:
@@ -195,6 +201,7 @@ class Searcher:
         self.prior_policy: Policy | None = rules_policy(game.id) if config.prior else None
         self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
         self.reward: Rewarder | None = game_hook(game.id, "reward")
+        self.umpire: Umpire | None = game_hook(game.id, "umpire")
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -214,6 +221,12 @@ class Searcher:
         legal = list(actions)
         if not legal:
             raise ValueError(f"{role} has no legal action now")
+        if self.umpire is not None:  # asked on a determinized state: no peeking here either
+            told = self.umpire(game, game.determinize(state, role, rng.fork(7)), role, legal, rng)
+        else:
+            told = None
+        if told is not None:
+            return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {})
         roots = roots if roots is not None else {r: Node() for r in game.roles}
         root = roots[role]
         start = time.perf_counter()
@@ -268,7 +281,10 @@ class Searcher:
             role = me if first and me in active else active[0]
             first = False
             acts = game.legal_actions(world, role)
-            if len(acts) == 1:
+            told = self.umpire(game, world, role, acts, rng) if self.umpire else None
+            if told is not None:
+                action = told
+            elif len(acts) == 1:
                 action = acts[0]
             else:
                 node = cursor[role]
@@ -377,7 +393,8 @@ class SearchAgent:
             match.state, role, actions, self._rng(match, role), self._continued(match, role)
         )
         self.last = result
-        self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
+        if result.roots:
+            self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
         return result
 
     def _continued(self, match: Match, role: str) -> dict[str, Node] | None:

@@ -67,32 +67,40 @@ def _bucket(key: str, size: int, memo: dict[str, int] | None = None) -> int:
     return found
 
 
-def _hash_into(
-    value: Any, path: str, out: FloatArray, size: int, memo: dict[str, int] | None
-) -> None:
-    """Add every leaf of JSON data under ``path`` into its bucket of ``out``."""
-    t = type(value)
-    if t is dict:
-        for k, v in value.items():
-            _hash_into(v, f"{path}/{k}", out, size, memo)
-    elif t is list or t is tuple:
-        out[_bucket(path + "#", size, memo)] += len(value)
-        for i, v in enumerate(value):
-            _hash_into(v, f"{path}/{i}", out, size, memo)
-    elif t is str:
-        out[_bucket(f"{path}={value}", size, memo)] += 1.0
-    elif t is bool:
-        if value:
-            out[_bucket(path, size, memo)] += 1.0
-    elif t is int or t is float:
-        if value:
-            out[_bucket(path, size, memo)] += value
-    elif isinstance(value, Mapping):
-        _hash_into(dict(value), path, out, size, memo)
-    elif isinstance(value, (list, tuple)):
-        _hash_into(list(value), path, out, size, memo)
-    elif value is not None:
-        out[_bucket(f"{path}={value}", size, memo)] += 1.0
+def _hash_into(value: Any, path: str, acc: list[float], size: int, memo: dict[str, int]) -> None:
+    """Add every leaf of JSON data under ``path`` into its bucket of ``acc``."""
+    vt = type(value)
+    if vt is dict or (vt is not list and vt is not tuple and isinstance(value, Mapping)):
+        items: Any = value.items()
+    elif vt is list or vt is tuple:
+        key = path + "#"
+        b = memo.get(key)
+        if b is None:
+            b = _bucket(key, size, memo)
+        acc[b] += len(value)
+        items = enumerate(value)
+    else:
+        items = (("", value),)
+    for k, v in items:
+        sub = f"{path}/{k}"
+        t = type(v)
+        if t is str:
+            key = f"{sub}={v}"
+        elif t is int or t is float or t is bool:
+            if not v:
+                continue
+            key = sub
+        elif v is None:
+            continue
+        elif t is dict or t is list or t is tuple or isinstance(v, Mapping):
+            _hash_into(v, sub, acc, size, memo)
+            continue
+        else:
+            key, v = f"{sub}={v}", 1.0
+        b = memo.get(key)
+        if b is None:
+            b = _bucket(key, size, memo)
+        acc[b] += 1.0 if t is str else float(v)
 
 
 def hash_view(view: Any, out: FloatArray, memo: dict[str, int] | None = None) -> None:
@@ -102,21 +110,30 @@ def hash_view(view: Any, out: FloatArray, memo: dict[str, int] | None = None) ->
     boolean 0 or 1, a string 1 to the bucket of path and value
     (``/units/3/area=Rossosh``); a list adds its length to ``path#``.
     """
-    _hash_into(view, "", out, out.shape[0], memo)
-
-
-def hash_action(
-    action: Action, out: FloatArray, memo: dict[Action, tuple[int, ...]] | None = None
-) -> None:
-    """Describe one action in ``out``: a 1 for every (position, token) pair, hashed."""
     size = out.shape[0]
+    acc = [0.0] * size
+    _hash_into(view, "", acc, size, memo if memo is not None else {})
+    out += np.asarray(acc, dtype=np.float32)
+
+
+def action_buckets(
+    action: Action, size: int, memo: dict[Action, tuple[int, ...]] | None = None
+) -> tuple[int, ...]:
+    """The buckets describing one action: one per (position, token) pair, hashed."""
     buckets = memo.get(action) if memo is not None else None
     if buckets is None:
         parts = action_json(action)
         buckets = tuple(_bucket(f"{i}:{json.dumps(p)}", size) for i, p in enumerate(parts))
         if memo is not None and len(memo) < _CACHE_LIMIT:
             memo[action] = buckets
-    for b in buckets:
+    return buckets
+
+
+def hash_action(
+    action: Action, out: FloatArray, memo: dict[Action, tuple[int, ...]] | None = None
+) -> None:
+    """Describe one action in ``out``: a 1 for every (position, token) pair, hashed."""
+    for b in action_buckets(action, out.shape[0], memo):
         out[b] += 1.0
 
 
@@ -212,10 +229,15 @@ class Encoding:
             self.view_encoder(view, role, head)
         else:
             hash_view(view, head, self._view_memo)
-        if self.universe is None and self.slot_size:
-            for i, action in enumerate(legal[: self.max_actions]):
-                start = self.view_size + i * self.slot_size
-                hash_action(action, out[start : start + self.slot_size], self._action_memo)
+        if self.universe is None and self.slot_size and legal:
+            k, memo = self.slot_size, self._action_memo
+            idx = [
+                i * k + b
+                for i, action in enumerate(legal[: self.max_actions])
+                for b in action_buckets(action, k, memo)
+            ]
+            tail = np.bincount(idx, minlength=self.max_actions * k)
+            out[self.view_size :] = tail
         return out
 
     def describe(self) -> dict[str, Any]:

@@ -217,7 +217,14 @@ def _cmd_draw(job: Job, report: dict[str, Any], console: Console) -> None:
 def _cc_build(g: Game[Any], games: int, seed: int, agents: Sequence[str]) -> Job:
     pairings = _pairings(g, agents, [[_best_agent(g.id)] * len(g.roles)])
     cells = make_cells(g, ["all"], {}, pairings)
-    return Job(g.id, cells, games, seed, meta=(("ready", "campaign"),))
+    return Job(
+        g.id,
+        cells,
+        games,
+        seed,
+        meta=(("ready", "campaign"),),
+        facts="warroom.sim.facts:campaign_commander",
+    )
 
 
 def _cc_summary(job: Job, report: dict[str, Any]) -> dict[str, Any]:

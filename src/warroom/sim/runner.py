@@ -70,9 +70,11 @@ def play_game(job: Job, index: int) -> GameResult:
     g = resolve_game(job.game)
     agents_by_role = dict(zip(g.roles, cell.agents, strict=True))
     started = time.perf_counter()
-    match = Match.new(g, cell.scenario, cell.options_dict, seed)
+    match: Match | None = None
     error: str | None = None
+    facts: dict[str, Any] = {}
     try:
+        match = Match.new(g, cell.scenario, cell.options_dict, seed)
         agents = {
             role: make_agent(spec, g.id, agent_seed(seed, i))
             for i, (role, spec) in enumerate(agents_by_role.items())
@@ -85,17 +87,17 @@ def play_game(job: Job, index: int) -> GameResult:
                 raise RuntimeError("no role is active but the game is not over")
             role = active[0]
             match.act(role, agents[role].choose(match, role))
-    except Exception as exc:  # one broken game must not sink a million-game job
-        last = traceback.extract_tb(exc.__traceback__)[-1:]
-        where = f" ({last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno})" if last else ""
-        error = f"{type(exc).__name__}: {exc}{where} at step {len(match.steps)}"
-    actions = json.dumps([[s.role, action_json(s.action)] for s in match.steps])
-    outcome = match.outcome if error is None else None
-    facts: dict[str, Any] = {}
-    if outcome is not None:
         facts.update(g.report_facts(match.state))
         if job.facts:
             facts.update(resolve_function(job.facts)(g, match))
+    except Exception as exc:  # one broken game must not sink a million-game job
+        last = traceback.extract_tb(exc.__traceback__)[-1:]
+        where = f" ({last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno})" if last else ""
+        at = f" at step {len(match.steps)}" if match is not None else " in set-up"
+        error = f"{type(exc).__name__}: {exc}{where}{at}"
+    steps = match.steps if match is not None else []
+    actions = json.dumps([[s.role, action_json(s.action)] for s in steps])
+    outcome = match.outcome if match is not None and error is None else None
     return GameResult(
         index=index,
         cell=number,
@@ -106,12 +108,12 @@ def play_game(job: Job, index: int) -> GameResult:
         winner=outcome.winner if outcome else None,
         points={k: float(v) for k, v in outcome.points.items()} if outcome else {},
         level=outcome.level if outcome else "",
-        steps=len(match.steps),
-        facts=dict(facts),
+        steps=len(steps),
+        facts=facts if error is None else {},
         fingerprint=hashlib.blake2b(actions.encode(), digest_size=10).hexdigest(),
         error=error,
         seconds=time.perf_counter() - started,
-        record=match.record() if job.keep_records else None,
+        record=match.record() if job.keep_records and match is not None else None,
     )
 
 

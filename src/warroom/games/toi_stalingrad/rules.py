@@ -228,8 +228,14 @@ class ToiStalingrad(Game[ToiState]):
 
     # ----- the task queue -------------------------------------------------------------------
     def _advance(self, state: ToiState) -> None:
-        while state.tasks and state.tasks[0][0] not in DECISIONS:
-            task, state.tasks = state.tasks[0], state.tasks[1:]
+        while state.tasks:
+            task = state.tasks[0]
+            if task[0] == "buy" and not buying.legal_buys(self.data, self.buyer(state, task[1])):
+                self._apply_buy(state, task[1], ("done",))  # nothing affordable: no question
+                continue
+            if task[0] in DECISIONS:
+                return
+            state.tasks = state.tasks[1:]
             self._run(state, task)
 
     def _push(self, state: ToiState, *tasks: Task) -> None:

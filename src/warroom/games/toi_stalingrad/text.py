@@ -102,6 +102,7 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
         "phase": PHASES.get(task[0], task[0]) if task else "over",
         "task": list(task) if task else None,
         "acting_side": task[1] if task else None,
+        "question": game.prompt_text(state, game.active(state)[0]) if task else None,
         "command": {s: dict(state.command[s]) for s in SIDES},
         "veteran": {s: sorted(state.veteran[s]) for s in SIDES},
         "standings": {"roles": standings, "leader": leader},

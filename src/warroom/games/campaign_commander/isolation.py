@@ -1,0 +1,53 @@
+"""Series rule 9.6.6: isolation.
+
+A unit is isolated the moment every area next to it is enemy-held or impassable to it; the
+marker goes when that stops. An isolated unit has -1 cohesion, is destroyed if
+disorganized in combat, and may not be reorganized or rebuilt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.games.campaign_commander.model import OFF_MAP
+from warroom.games.campaign_commander.state import CCState
+
+if TYPE_CHECKING:
+    from warroom.games.campaign_commander.series import SeriesGame
+
+
+def held(g: SeriesGame, s: CCState) -> dict[str, set[str]]:
+    """Role -> areas it holds with units or RPs."""
+    out: dict[str, set[str]] = {r: set() for r in g.roles}
+    for uid, u in s.units.items():
+        if u.loc not in OFF_MAP:
+            d = g.data.units[uid]
+            if not d.leader:
+                out[d.side].add(u.loc)
+    for r in g.roles:
+        out[r].update(a for a, n in s.rps[r].items() if n > 0)
+    return out
+
+
+def update(g: SeriesGame, s: CCState) -> None:
+    """Set or clear every ground unit's Isolated marker."""
+    data = g.data
+    m = data.map
+    defs = data.units
+    h = held(g, s)
+    foes = {r: h[g.other(r)] for r in g.roles}
+    for uid, u in s.units.items():
+        if u.loc in OFF_MAP:
+            continue
+        d = defs[uid]
+        if d.leader or d.naval or m.areas[u.loc].kind != "land":
+            continue
+        foe = foes[d.side]
+        iso = True
+        for b in m.neighbors[u.loc]:
+            if b not in foe and g.passable_for(s, uid, b):
+                iso = False
+                break
+        if iso != u.iso:
+            s.units[uid] = u._replace(iso=iso)
+            s.log("isolated" if iso else "supplied", unit=uid, area=u.loc)

@@ -1,0 +1,38 @@
+"""Series rule 12: leaders move only with a stack and fall with it.
+
+A leader is never moved alone: it joins a moving group from its area. When the last unit
+of its side leaves the leader's area, the leader goes with that unit; when the last one is
+destroyed there, the leader is eliminated too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from warroom.games.campaign_commander.model import DEAD
+from warroom.games.campaign_commander.state import CCState
+
+if TYPE_CHECKING:
+    from warroom.games.campaign_commander.series import SeriesGame
+
+
+def leaders_at(g: SeriesGame, s: CCState, area: str, role: str) -> list[str]:
+    return [
+        uid
+        for uid, u in s.units.items()
+        if u.loc == area and g.data.units[uid].leader and g.data.units[uid].side == role
+    ]
+
+
+def follow(g: SeriesGame, s: CCState, area: str, role: str, dest: str | None) -> None:
+    """Called when a unit of ``role`` has left ``area`` for ``dest`` (None: destroyed)."""
+    if g.units_at(s, area, role):
+        return
+    for lid in leaders_at(g, s, area, role):
+        if dest is None:
+            s.units[lid] = s.units[lid]._replace(loc=DEAD)
+            s.destroyed.append(lid)
+            s.log("leader-lost", unit=lid, area=area)
+        else:
+            s.units[lid] = s.units[lid]._replace(loc=dest)
+            s.log("leader-moves", unit=lid, area=dest)

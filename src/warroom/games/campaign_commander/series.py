@@ -1,0 +1,598 @@
+"""The Campaign Commander series engine: one Game class whose hooks are the series rules.
+
+A campaign subclasses ``SeriesGame``, points it at its data folder and overrides the hooks
+where its special rules change series behaviour (costs, terrain, cups, placement, cards,
+victory). The rule procedures live in the modules beside this one (sequence, cards,
+operations, supply, movement, naval, combat, retreat, isolation, fortress, leaders); this
+class routes prompts to them and runs the automatic steps between decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from warroom.engine import Action, Game, Outcome, Rng
+from warroom.engine.contract import OptionValue, plain
+from warroom.games.campaign_commander import (
+    cards,
+    combat,
+    fortress,
+    isolation,
+    naval,
+    operations,
+    retreat,
+    sequence,
+    units,
+    view,
+)
+from warroom.games.campaign_commander.model import DEAD, CampaignData, CardDef, ChitDef, Effect
+from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
+
+
+class SeriesGame(Game[CCState]):
+    """Series rules 1-12. Subclasses set ``data_folder`` and override hooks."""
+
+    hidden_information = True
+    simultaneous = True
+    max_steps = 60_000
+    data_folder: ClassVar[Path]
+
+    def __init__(self) -> None:
+        self.data = CampaignData(self.data_folder, self.roles)
+
+    # ----- set-up ---------------------------------------------------------------------------
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CCState:
+        d = self.data
+        s = CCState(Rng(seed))
+        for uid, ud in d.units.items():
+            s.units[uid] = Unit(ud.setup)
+        s.rps = {r: dict(d.setup_rps[r]) for r in self.roles}
+        s.control = {a: ad.control for a, ad in d.areas.items()}
+        s.forts = {a: ad.control for a, ad in d.areas.items() if ad.fortress}
+        s.ops = {r: 0 for r in self.roles}
+        for r in self.roles:
+            deck = list(d.decks[r])
+            s.rng.shuffle(deck)
+            s.decks[r] = deck
+            s.hands[r] = []
+            s.discards[r] = []
+        for r in self.roles:
+            for _ in range(cards.HAND_LIMIT):
+                cid = s.decks[r].pop(0)
+                s.hands[r].append(cid)
+            s.log_private([r], "hand", role=r, cards=list(s.hands[r]))
+        self.prepare(s, scenario, options)
+        isolation.update(self, s)
+        self.advance(s)
+        return s
+
+    def prepare(self, s: CCState, scenario: str, options: Mapping[str, OptionValue]) -> None:
+        """Campaign hook: initiative, opening tasks, flags."""
+
+    # ----- the loop -------------------------------------------------------------------------
+    def active(self, state: CCState) -> tuple[str, ...]:
+        if state.ended or not state.tasks:
+            return ()
+        t = state.tasks[-1]
+        k = t[0]
+        if k == "choose":
+            return tuple(r for r in self.roles if r not in state.choice)
+        if k == "battle":
+            assert state.battle is not None
+            return (state.battle.turn,)
+        if k == "target":
+            return (t[1],)
+        if k == "retreat":
+            return (self.data.units[t[1]].side,)
+        return (t[1],)
+
+    def legal_actions(self, state: CCState, role: str) -> Sequence[Action]:
+        cache = state.cache
+        if cache is not None and cache[0] == role:
+            return cache[1]
+        acts = list(self._legal(state, role))
+        state.cache = (role, acts)
+        return acts
+
+    def _legal(self, state: CCState, role: str) -> Sequence[Action]:
+        if role not in self.active(state):
+            return []
+        t = state.tasks[-1]
+        k = t[0]
+        if k == "choose":
+            return sequence.choose_actions(self, state, role)
+        if k == "card":
+            return cards.card_actions(self, state, role)
+        if k == "op-rp":
+            return operations.rp_actions(self, state, role)
+        if k == "op":
+            return operations.op_actions(self, state, role)
+        if k == "place":
+            return self.place_actions(state, t)
+        if k == "battle":
+            return combat.battle_actions(self, state, role)
+        if k == "target":
+            return combat.target_actions(self, state, role)
+        if k == "retreat":
+            return retreat.options(self, state, t)
+        if k == "refuge":
+            return fortress.refuge_actions(self, state, role)
+        return self.campaign_actions(state, t)
+
+    def apply(self, state: CCState, role: str, action: Action) -> None:
+        state.steps += 1
+        state.cache = None
+        k = state.tasks[-1][0]
+        if k == "choose":
+            sequence.apply_choice(self, state, role, action)
+        elif k == "card":
+            cards.apply_card_option(self, state, role, action)
+        elif k == "op-rp":
+            operations.start(self, state, role, action[1])
+        elif k == "op":
+            operations.apply_op(self, state, role, action)
+        elif k == "place":
+            self.apply_place(state, action)
+        elif k == "battle":
+            combat.apply_battle(self, state, role, action)
+        elif k == "target":
+            combat.resolve_target(self, state, action[1])
+        elif k == "retreat":
+            retreat.apply(self, state, action)
+        elif k == "refuge":
+            fortress.apply_refuge(self, state, action)
+        else:
+            self.apply_campaign(state, role, action)
+        self.advance(state)
+
+    def advance(self, s: CCState) -> None:
+        """Run every step that needs no decision, until one does or the game ends."""
+        for _ in range(10_000):
+            if s.ended:
+                return
+            if s.sieges:
+                fortress.update(self, s)
+            self.check_end(s)
+            if s.ended:
+                return
+            if not s.tasks:
+                s.tasks.append(("choose",))
+                return
+            t = s.tasks[-1]
+            k = t[0]
+            if k == "battle":
+                b = s.battle
+                assert b is not None
+                if combat.battle_over(self, s):
+                    combat.finish(self, s)
+                    continue
+                empty = [r for r in (b.turn, self.other(b.turn)) if not b.drawn[r]]
+                if empty:
+                    for r in empty:  # 9.5.5: a side out of chits draws again at once
+                        combat.draw(self, s, b, r)
+                    if not b.drawn[b.turn] and not b.drawn[self.other(b.turn)]:
+                        b.plays = combat.STALEMATE  # no chit left to either side
+                    elif not b.drawn[b.turn]:
+                        b.turn = self.other(b.turn)
+                    continue
+                return
+            if k == "target":
+                cands = combat.candidates(self, s, t)
+                if not cands or s.battle is None:
+                    s.tasks.pop()
+                    s.log("no-target", chit=t[7], role=t[2])
+                    continue
+                if len(cands) == 1:
+                    combat.resolve_target(self, s, cands[0])
+                    continue
+                return
+            if k == "retreat":
+                if retreat.auto(self, s):
+                    continue
+                return
+            if k == "op-rp":
+                acts = operations.rp_actions(self, s, t[1])
+                if not acts:
+                    s.tasks.pop()
+                    s.log("no-rp", role=t[1])
+                    continue
+                if len(acts) == 1:
+                    operations.start(self, s, t[1], acts[0][1])
+                    continue
+                return
+            if k == "op":
+                op = s.op
+                if op is None:
+                    s.tasks.pop()
+                    continue
+                if not op.group:
+                    acts = operations.op_actions(self, s, t[1])
+                    if op.sp <= 0 or acts == [("done",)]:
+                        operations.finish(self, s)
+                        continue
+                    s.cache = (t[1], acts)
+                return
+            if k == "place":
+                if not self.place_actions(s, t):
+                    s.tasks.pop()
+                    s.log("placement-lost", role=t[1], what=t[2])
+                    continue
+                return
+            if self.campaign_auto(s, t):
+                continue
+            return
+        raise RuntimeError("the automatic steps did not settle")
+
+    def check_end(self, s: CCState) -> None:
+        """Campaign hook: end the game when a standing condition holds."""
+
+    # ----- placement (RPs, reinforcements, returning units) ---------------------------------
+    def place_actions(self, s: CCState, t: tuple[Any, ...]) -> list[Action]:
+        _, role, what, _n, src = t
+        if what == "rp":
+            return [("place", a) for a in self.rp_places(s, role)]
+        return [("place", a) for a in self.reinforce_places(s, role, src)]
+
+    def apply_place(self, s: CCState, action: Action) -> None:
+        _, role, what, n, src = s.tasks.pop()
+        area = action[1]
+        if what == "rp":
+            s.rps[role][area] = s.rps[role].get(area, 0) + 1
+            s.log("rp-placed", role=role, area=area)
+            self.on_rp_placed(s, role, area)
+            if n > 1:
+                s.tasks.append(("place", role, what, n - 1, src))
+        else:
+            s.units[src] = Unit(area, dep=(what == "return"))
+            s.log("reinforcement", role=role, unit=src, area=area, depleted=what == "return")
+            self.take_control(s, role, area)
+        isolation.update(self, s)
+
+    def rp_places(self, s: CCState, role: str) -> list[str]:
+        """Series default: any controlled city."""
+        return sorted(
+            a for a, ad in self.data.areas.items() if ad.city and s.control.get(a) == role
+        )
+
+    def reinforce_places(self, s: CCState, role: str, uid: str) -> list[str]:
+        return [a for a in self.rp_places(s, role) if not self.has_units(s, a, self.other(role))]
+
+    def on_rp_placed(self, s: CCState, role: str, area: str) -> None:
+        """Campaign hook (e.g. alternation of sectors)."""
+
+    # ----- campaign extension points for extra tasks -----------------------------------------
+    def campaign_actions(self, s: CCState, t: tuple[Any, ...]) -> list[Action]:
+        raise RuntimeError(f"unknown task {t[0]!r}")
+
+    def apply_campaign(self, s: CCState, role: str, action: Action) -> None:
+        raise RuntimeError(f"unknown task {s.tasks[-1][0]!r}")
+
+    def campaign_auto(self, s: CCState, t: tuple[Any, ...]) -> bool:
+        return False
+
+    def campaign_prompt(self, s: CCState, t: tuple[Any, ...]) -> str:
+        return str(t[0])
+
+    # ----- unit queries (shared by the rule modules) ----------------------------------------
+    def other(self, role: str) -> str:
+        return units.other(self, role)
+
+    def units_at(
+        self, s: CCState, area: str, role: str | None = None, leaders: bool = False
+    ) -> list[str]:
+        return units.units_at(self, s, area, role, leaders)
+
+    def has_units(self, s: CCState, area: str, role: str, naval: bool | None = None) -> bool:
+        return units.has_units(self, s, area, role, naval)
+
+    def enemy_occupied(self, s: CCState, area: str, role: str) -> bool:
+        return units.enemy_occupied(self, s, area, role)
+
+    def values(self, s: CCState, uid: str) -> tuple[int, int, int]:
+        return units.values(self, s, uid)
+
+    def foes_at(self, s: CCState, area: str, role: str) -> list[str]:
+        """Enemy units a force of ``role`` entering ``area`` must fight (same kind, not inside)."""
+        sea = self.data.map.areas[area].kind == "sea"
+        foe = self.other(role)
+        defs = self.data.units
+        return [
+            uid
+            for uid, u in s.units.items()
+            if u.loc == area
+            and defs[uid].side == foe
+            and not defs[uid].leader
+            and not u.inside
+            and defs[uid].naval == sea
+        ]
+
+    def unit_matches(self, s: CCState, uid: str, flt: str) -> bool:
+        d = self.data.units[uid]
+        if not flt:
+            return True
+        if flt == "armor":
+            return d.armored
+        if flt == "naval":
+            return d.naval
+        if flt == "ground":
+            return not d.naval and not d.leader
+        return flt == d.type or flt == d.nation or flt in d.tags
+
+    # ----- hooks: operations and costs (series 5.5.2) ---------------------------------------
+    def sp_per_rp(self, s: CCState, role: str) -> int:
+        return 6
+
+    def action_cost(
+        self, s: CCState, role: str, base: int, group: Sequence[str] | None = None
+    ) -> int:
+        return base
+
+    def move_cost(self, s: CCState, role: str, group: Sequence[str]) -> int:
+        return self.action_cost(s, role, operations.COST_MOVE, group)
+
+    def card_cost(self, s: CCState, role: str, c: CardDef) -> int:
+        return self.action_cost(s, role, c.cost)
+
+    def may_move(self, s: CCState, uid: str) -> bool:
+        return True
+
+    def may_join(self, s: CCState, group: Sequence[str], uid: str) -> bool:
+        return True
+
+    def may_repair(self, s: CCState, uid: str) -> bool:
+        return True
+
+    def rebuild_allowed(self, s: CCState, role: str) -> bool:
+        return True
+
+    def on_operation_start(self, s: CCState, role: str) -> None:
+        pass
+
+    def on_operation_end(self, s: CCState, role: str) -> None:
+        pass
+
+    def on_rebuild(self, s: CCState, role: str, uid: str) -> None:
+        pass
+
+    # ----- hooks: movement and terrain ------------------------------------------------------
+    def enter(
+        self, s: CCState, op: Op, frm: str, dest: str, mp: int, spent: int
+    ) -> tuple[int, bool] | None:
+        """(movement cost, must stop) for the group entering ``dest``, or None if it may not."""
+        if not all(self.passable_for(s, u, dest) for u in op.group):
+            return None
+        return 1, False
+
+    def on_cross(self, s: CCState, op: Op, frm: str, dest: str, border: str) -> None:
+        pass
+
+    def group_extra(self, s: CCState, op: Op) -> list[Action]:
+        """Campaign hook: more choices for a moving group (e.g. leaving the map)."""
+        return []
+
+    def apply_group_extra(self, s: CCState, op: Op, action: Action) -> None:
+        raise RuntimeError(f"unknown group action {action!r}")
+
+    def group_mp_bonus(self, s: CCState, group: Sequence[str]) -> int:
+        return 0
+
+    def passable_for(self, s: CCState, uid: str, area: str) -> bool:
+        d = self.data.units[uid]
+        kind = self.data.map.areas[area].kind
+        if d.naval:
+            return kind == "sea" or self.data.areas[area].port
+        return kind == "land"
+
+    def supply_crossable(self, s: CCState, role: str, a: str, b: str) -> bool:
+        return True
+
+    def take_control(self, s: CCState, role: str, area: str) -> None:
+        """The last side to move through an area free of enemy units controls it."""
+        if self.has_units(s, area, self.other(role)):
+            return
+        if s.forts.get(area, role) != role:
+            return
+        if s.control.get(area) != role:
+            s.control[area] = role
+            s.log("control", role=role, area=area)
+
+    # ----- hooks: naval ---------------------------------------------------------------------
+    def transport_capacity(self, s: CCState, group: Sequence[str]) -> tuple[int, int]:
+        """(ground units, RPs) a naval group may carry."""
+        return naval.SEA_LIMIT, 99
+
+    def naval_may_end(self, s: CCState, role: str, area: str) -> bool:
+        return naval.near_port(self, s, role, area)
+
+    def naval_cargo_effect(self, s: CCState, uid: str, what: str) -> None:
+        naval.cargo_effect(self, s, uid, what)
+
+    # ----- hooks: combat --------------------------------------------------------------------
+    def build_cup(self, s: CCState, b: Battle, role: str) -> list[str]:
+        kind = "naval" if b.naval else "ground"
+        cup: list[str] = []
+        for key, c in self.data.chits.items():
+            if c.side != role or c.kind != kind:
+                continue
+            if c.add_if and not self.chit_condition(s, b, role, c.add_if):
+                continue
+            n = c.count
+            if c.extra and (not c.extra_if or self.chit_condition(s, b, role, c.extra_if)):
+                n += c.extra
+            cup.extend([key] * n)
+        return cup
+
+    def order_cup(self, s: CCState, cup: list[str]) -> None:
+        """Mix a freshly filled cup (tests fix the order by overriding this)."""
+        s.rng.shuffle(cup)
+
+    def chit_condition(self, s: CCState, b: Battle, role: str, name: str) -> bool:
+        raise ValueError(f"unknown chit condition {name!r}")
+
+    def chit_redraw(self, s: CCState, b: Battle, role: str, c: ChitDef, got: list[str]) -> bool:
+        return bool(c.redraw_if) and self.chit_condition(s, b, role, c.redraw_if)
+
+    def chit_void(self, s: CCState, b: Battle, role: str, c: ChitDef) -> bool:
+        return bool(c.void_if) and self.chit_condition(s, b, role, c.void_if)
+
+    def tactical(self, s: CCState, b: Battle, uid: str) -> int:
+        return self.values(s, uid)[0]
+
+    def cohesion(self, s: CCState, b: Battle, uid: str) -> int:
+        ch = self.values(s, uid)[1]
+        if s.units[uid].iso:
+            ch -= 1
+        return max(1, ch)
+
+    def check_modifier(self, s: CCState, b: Battle, uid: str) -> int:
+        return 0
+
+    def rescuers(self, s: CCState, area: str, role: str, attackers: Sequence[str]) -> list[str]:
+        """11.3.5.c: units of ``role`` besieged inside the fortress join a relief battle."""
+        if s.sieges.get(area) == self.other(role) and not any(s.units[u].inside for u in attackers):
+            return fortress.inside(self, s, area, role)
+        return []
+
+    def after_battle(self, s: CCState, b: Battle, winner: str) -> None:
+        """11.3.2: a battle that fails to clear a fortress area leaves it besieged."""
+        owner = s.forts.get(b.area)
+        if owner == b.defender and winner == b.attacker and b.area not in s.sieges:
+            s.sieges[b.area] = b.attacker
+            s.log("siege", role=b.attacker, area=b.area)
+
+    def retreat_steps(self, s: CCState, uid: str) -> int:
+        return retreat.STEPS
+
+    def retreat_edge(self, role: str) -> str:
+        return "west" if role == self.roles[0] else "east"
+
+    def retreat_crossable(self, s: CCState, uid: str, a: str, b: str) -> bool:
+        return True
+
+    def may_stop_retreat(self, s: CCState, uid: str, area: str) -> bool:
+        side = self.data.units[uid].side
+        return s.rps[side].get(area, 0) > 0 or s.forts.get(area) == side
+
+    def siege_number(self, s: CCState, area: str) -> int:
+        return int(self.data.settings.get("siege_number", 5))
+
+    # ----- hooks: cards ---------------------------------------------------------------------
+    def card_playable(self, s: CCState, role: str, c: CardDef) -> bool:
+        if not cards.requirements_met(self, s, role, c):
+            return False
+        if c.type == "attack":
+            b = s.battle
+            if b is None or b.attacker != role or s.op is None:
+                return False
+            return s.op.sp >= self.card_cost(s, role, c)
+        if c.type == "tactics":
+            return s.battle is not None
+        if c.type == "event":
+            return s.op is not None and s.op.role == role and not s.op.group
+        return True
+
+    def condition(self, s: CCState, role: str, name: str) -> bool:
+        raise ValueError(f"unknown card condition {name!r}")
+
+    def card_effect(self, s: CCState, role: str, c: CardDef, e: Effect) -> None:
+        """Carry out one effect of the vocabulary (see cards.py); tasks go on the stack."""
+        if e.do == "rp":
+            s.tasks.append(("place", role, "rp", e.n, c.id))
+        elif e.do == "units":
+            for uid in reversed(e.units):
+                if s.units[uid].loc in ("pool", "absent"):
+                    s.tasks.append(("place", role, "unit", 1, uid))
+        elif e.do == "pool":
+            for uid in reversed(cards.pool_units(self, s, role, e.filter)[: e.n]):
+                s.tasks.append(("place", role, "unit", 1, uid))
+        elif e.do == "return":
+            for uid in reversed(cards.returnable(self, s, role, e.filter)[: e.n]):
+                s.tasks.append(("place", role, "return", 1, uid))
+        elif e.do == "sp":
+            if s.op is not None:
+                s.op.sp += e.n
+                s.log("sp-gained", role=role, n=e.n, left=s.op.sp)
+        elif e.do == "chits":
+            b = s.battle
+            if b is not None:
+                self.draw_more(s, b, role, e.n)
+        elif e.do == "hit":
+            if s.battle is not None:
+                s.tasks.append(
+                    ("target", self.other(role), self.other(role), "check", e.mod, e.fail, e.filter, c.name)
+                )  # fmt: skip
+        elif e.do == "steady":
+            if s.battle is not None:
+                s.battle.mods[role] = s.battle.mods.get(role, 0) + e.mod
+        elif e.do == "special":
+            self.special(s, role, c, e)
+        else:
+            raise ValueError(f"card {c.id}: unknown effect {e.do!r}")
+
+    def draw_more(self, s: CCState, b: Battle, role: str, n: int) -> None:
+        got = []
+        for _ in range(n):
+            if not b.cups[role]:
+                combat.refill(self, s, b, role)
+            if b.cups[role]:
+                got.append(b.cups[role].pop())
+        b.drawn[role].extend(got)
+        s.reveals += 1
+        s.log_private([role], "chits-drawn", role=role, chits=got)
+        s.log("chits-draw", role=role, count=len(got))
+
+    def special(self, s: CCState, role: str, c: CardDef, e: Effect) -> None:
+        raise ValueError(f"card {c.id}: unknown special effect {e.name!r}")
+
+    def after_card(self, s: CCState, role: str, c: CardDef | None) -> None:
+        pass
+
+    # ----- hooks: the sequence --------------------------------------------------------------
+    def sequence_modifier(self, s: CCState, role: str) -> int:
+        return 2 if s.initiative == role else 0
+
+    # ----- victory --------------------------------------------------------------------------
+    def victory_points(self, s: CCState) -> dict[str, float]:
+        return {r: 0.0 for r in self.roles}
+
+    def outcome(self, state: CCState) -> Outcome | None:
+        if not state.ended:
+            return None
+        vp = self.victory_points(state)
+        a, b = self.roles
+        if vp[a] == vp[b]:
+            return Outcome(None, vp, "draw", f"a draw at {vp[a]:g} VP ({state.ended})")
+        w = a if vp[a] > vp[b] else b
+        margin = abs(vp[a] - vp[b])
+        level = "decisive" if margin >= 10 else "marginal" if margin < 4 else "clear"
+        return Outcome(w, vp, level, f"{w} wins {vp[w]:g} to {vp[self.other(w)]:g} ({state.ended})")
+
+    def clone(self, state: CCState) -> CCState:
+        return state.clone()
+
+    def snapshot(self, state: CCState) -> Any:
+        return plain(state.clone())  # the clone drops the cache of legal actions
+
+    # ----- presentation ---------------------------------------------------------------------
+    def prompt_text(self, state: CCState, role: str) -> str:
+        return view.prompt_text(self, state, role)
+
+    def view(self, state: CCState, role: str | None) -> dict[str, Any]:
+        return view.view(self, state, role)
+
+    def label(self, state: CCState, role: str, action: Action) -> str:
+        return view.label(self, state, role, action)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        return view.describe_event(self, event)
+
+    def render_text(self, state: CCState, role: str | None) -> str:
+        return view.render_text(self, state, role)
+
+    def determinize(self, state: CCState, role: str, rng: Rng) -> CCState:
+        return view.determinize(self, state, role, rng)
+
+    def unit_dead(self, s: CCState, uid: str) -> bool:
+        return s.units[uid].loc == DEAD
