@@ -183,31 +183,25 @@ def _cmd_summary(job: Job, report: dict[str, Any]) -> dict[str, Any]:
 def _cmd_draw(job: Job, report: dict[str, Any], console: Console) -> None:
     s = report["ready"]
     roles = s["roles"]
-    pairings = list(dict.fromkeys(p for row in s["rows"] for p in row["pairings"]))
     t = Table(
-        title=f"{job.game}: balance of each set-up ({job.games} games per cell; "
-        f"{' / '.join(roles)} / draw wins, 95% intervals)",
+        title=f"{job.game}: balance of each set-up ({job.games} games per row, 95% intervals)",
         title_justify="left",
     )
-    t.add_column("set-up", style="bold")
-    for p in pairings:
-        t.add_column(p, justify="right")
+    t.add_column("set-up", style="bold", no_wrap=True)
+    t.add_column(" v ".join(roles), no_wrap=True)
+    for r in roles:
+        t.add_column(f"{r} wins", justify="right", no_wrap=True)
+    t.add_column("draws", justify="right", no_wrap=True)
     for row in s["rows"]:
-        cells = []
-        for p in pairings:
-            c = row["pairings"].get(p)
-            if c is None:
-                cells.append("-")
-                continue
-            cells.append(
-                "\n".join(
-                    [
-                        *(f"{r}: {pct_short(c['wins'][r])}" for r in roles),
-                        f"draw: {pct_short(c['draws'])}",
-                    ]
-                )
+        first = True
+        for pairing, c in row["pairings"].items():
+            t.add_row(
+                row["scenario"] if first else "",
+                pairing,
+                *(pct_short(c["wins"][r]) for r in roles),
+                pct_short(c["draws"]),
             )
-        t.add_row(row["scenario"], *cells)
+            first = False
     console.print(t)
 
 

@@ -152,6 +152,7 @@ def start_round(st: CmdState) -> None:
     st.moved = {}
     st.given = [0, 0]
     st.composing = [-1, -1]
+    st.plan_base = [None, None]
     base = st.data.rules.orders
     for side in (0, 1):
         allowed = base
@@ -305,6 +306,7 @@ def start_movement(st: CmdState, phase: str) -> None:
             lst.append(z)
     for akey, zs in cb.attacks.items():
         cb.rerolls[akey] = len(zs) - 1
+    merge_meetings(st, cb, ctrl)
     for side in (0, 1):
         listed = [
             [UID[u], d.ids[frm], d.ids[to]] for u, (frm, to) in cb.mover.items() if USIDE[u] == side
@@ -314,6 +316,40 @@ def start_movement(st: CmdState, phase: str) -> None:
     st.stage = "react"
     who = (bool(reaction_options(st, 0)), bool(reaction_options(st, 1)))
     set_gate(st, "react", who)
+
+
+def merge_meetings(st: CmdState, cb: Combat, ctrl: list[int]) -> None:
+    """Where both sides march into the same neutral sector, their columns meet: the largest
+    column of one side shares a battle zone with the largest of the other, and so on."""
+    merged = False
+    for t in sorted({to for (_s, to) in cb.attacks}):
+        if ctrl[t] != -1 or (0, t) not in cb.attacks or (1, t) not in cb.attacks:
+            continue
+
+        def by_size(side: int, t: int = t) -> list[int]:
+            zs = cb.attacks[(side, t)]
+            return sorted(zs, key=lambda z: (-len(side_list(cb, z, side)), z))
+
+        for zw, zb in zip(by_size(0), by_size(1), strict=False):
+            black = side_list(cb, zb, 1)
+            side_list(cb, zw, 1).extend(black)
+            black.clear()
+            merged = True
+    if not merged:
+        return
+    keep = [z for z in cb.zones if z[2] or z[3]]
+    cb.zones = keep
+    cb.zone_of = {}
+    for side in (0, 1):
+        for key in [k for k in cb.attacks if k[0] == side]:
+            cb.attacks[key] = []
+    for z, (_a, _b, wl, bl) in enumerate(keep):
+        for lst in (wl, bl):
+            for u in lst:
+                cb.zone_of[u] = z
+                zs = cb.attacks[(USIDE[u], cb.mover[u][1])]
+                if z not in zs:
+                    zs.append(z)
 
 
 def do_moves(st: CmdState, moves: list[tuple[int, int, int]]) -> None:

@@ -272,20 +272,26 @@ class Commanders(Game[CmdState]):
         if not room and cmd < 0:
             return out
         full = {k for k, n in counts.items() if n >= flow.border_limit(st, k[1], k[2])}
+        base = st.plan_base[side]
+        if base is None:
+            base = tuple(
+                (u, k, a, st.loc[u])
+                for u in side_units(side)
+                if st.loc[u] >= 0 and st.status[u] == FRESH
+                for k, a in _unit_options(st.cfg, u, st.loc[u])
+            )
+            st.plan_base[side] = base
         orders = st.orders
-        loc = st.loc
-        status = st.status
-        for u in side_units(side):
-            s = loc[u]
-            if s < 0 or status[u] != FRESH or u in orders:
-                continue
-            if not room and s != cmd:
-                continue
-            cands = _unit_options(st.cfg, u, s)
-            if full:
-                out.extend(a for k, a in cands if k not in full)
-            else:
-                out.extend(a for _, a in cands)
+        if room and not full:
+            out.extend([a for u, _, a, _ in base if u not in orders])
+        else:
+            out.extend(
+                [
+                    a
+                    for u, k, a, s in base
+                    if u not in orders and k not in full and (room or s == cmd)
+                ]
+            )
         return out
 
     @staticmethod
@@ -318,8 +324,11 @@ class Commanders(Game[CmdState]):
     def apply(self, state: CmdState, role: str, action: Action) -> None:
         st = state
         side = ROLE[role]
-        st.cache = [None, None]
         head = action[0]
+        if st.stage == "plan" and head != "done":
+            st.cache[side] = None  # one side's orders never change the other's choices
+        else:
+            st.cache = [None, None]
         d = st.data
         cb = st.combat
         if head == "done":
@@ -396,6 +405,7 @@ class Commanders(Game[CmdState]):
                 st.waiting[side] = False
         if not (st.waiting[0] or st.waiting[1]):
             flow.run(st)
+            st.cache = [None, None]
 
     def view(self, state: CmdState, role: str | None) -> dict[str, Any]:
         return present.view(state, None if role is None else ROLE[role])

@@ -8,6 +8,7 @@ or one of the negative codes below); its condition is ``status``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from warroom.engine import Rng, State
 from warroom.games.commanders.data import N_UNITS, USIDE, Data, Objective, load
@@ -108,6 +109,7 @@ class CmdState(State):
         "orders",
         "phase",
         "place_left",
+        "plan_base",
         "pool",
         "round",
         "saved",
@@ -159,6 +161,8 @@ class CmdState(State):
         """-1 while playing; 0 white, 1 black, 2 a draw."""
         self.summary = ""
         self.cache: list[object] = [None, None]
+        self.plan_base: list[Any] = [None, None]
+        """Each side's possible orders this round (computed once per planning phase)."""
 
     def clone(self) -> CmdState:
         new = CmdState.__new__(CmdState)
@@ -191,6 +195,7 @@ class CmdState(State):
         new.combat = self.combat.copy() if self.combat is not None else None
         new.winner = self.winner
         new.summary = self.summary
+        new.plan_base = self.plan_base[:]
         new.cache = self.cache[:]  # immutable tuples: safe to share until the next apply
         return new
 

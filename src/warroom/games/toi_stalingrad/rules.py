@@ -25,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warroom.engine import Action, Game, OptionValue, Outcome, Rng, ScenarioSpec, State
+from warroom.engine import (
+    Action,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Rng,
+    ScenarioSpec,
+    State,
+)
 from warroom.games.toi_stalingrad import purchases as buying
 from warroom.games.toi_stalingrad.data import (
     DIVISIONS,
@@ -107,6 +116,7 @@ class ToiState(State):
     __slots__ = (
         "armor",
         "command",
+        "forfeit_low",
         "next_initiative",
         "results",
         "sheets",
@@ -129,6 +139,8 @@ class ToiState(State):
         self.next_initiative: str | None = None
         self.armor: dict[str, tuple[str, ...]] = {}
         self.sig33b: bool | None = None
+        self.forfeit_low = False
+        """Option forfeit-0-2: the 0-2 rows also take away the command left."""
 
     @property
     def current(self) -> ScenarioResult:
@@ -157,6 +169,14 @@ class ToiStalingrad(Game[ToiState]):
             "the role names the side its player takes first.",
         ),
     )
+    options = (
+        OptionSpec(
+            "forfeit-0-2",
+            False,
+            "rows 0-2 of the Campaign Phase Table also take away the 0-2 command left "
+            "(by default it may still be spent; see NOTES.md)",
+        ),
+    )
     chance = False
     hidden_information = False
     simultaneous = False
@@ -174,6 +194,7 @@ class ToiStalingrad(Game[ToiState]):
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> ToiState:
         state = ToiState(Rng(seed), scenario, 8 if scenario == "switched" else 4)
+        state.forfeit_low = bool(options.get("forfeit-0-2", False))
         self._begin_scenario(state, 0)
         return state
 
@@ -322,7 +343,7 @@ class ToiStalingrad(Game[ToiState]):
             sheet.starving = 1
         elif effect == "elite-cut":
             sheet.elite_cut = 2
-        self._lose(state, side, kind, cell.remove)
+        self._lose(state, side, kind, have if state.forfeit_low and row.exhausted else cell.remove)
         state.log(
             "table",
             side=side,
@@ -720,6 +741,7 @@ class ToiStalingrad(Game[ToiState]):
         new.next_initiative = state.next_initiative
         new.armor = dict(state.armor)
         new.sig33b = state.sig33b
+        new.forfeit_low = state.forfeit_low
         return new
 
 
