@@ -46,12 +46,18 @@ def play_a_few_by_clicking(page: Any, moves: int) -> int:
         page.wait_for_function("window.warroom.view.prompt || window.warroom.view.outcome")
         if page.evaluate("window.warroom.view.outcome"):
             break
+        if page.locator(".curtain:not(.hidden)").count():  # hot-seat: show the next side
+            page.click(".curtain button")
         step = step_of(page)
         board = page.locator("svg.board [data-target].choice")
         if board.count():
             board.first.click()
             # a click path: keep clicking highlighted elements, or take the menu's first entry
             for _ in range(4):
+                page.wait_for_function(
+                    f"window.warroom.view.step > {step} || document.querySelector("
+                    "'.menu:not(.hidden)') || document.querySelector('svg.board .selected')"
+                )
                 if step_of(page) > step:
                     break
                 menu = page.locator(".menu:not(.hidden) button")
@@ -74,14 +80,19 @@ def play_a_few_by_clicking(page: Any, moves: int) -> int:
 @pytest.mark.parametrize("gid", warroom.games())
 def test_every_game_plays_in_the_browser(browser: Any, server: LiveServer, gid: str) -> None:
     spec = next(g for g in httpx.get(server.url + "/api/games").json() if g["id"] == gid)
-    m = httpx.post(server.url + "/api/matches", json={"game": gid, "seed": 4, "mode": "hotseat"}).json()
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": gid, "seed": 4, "mode": "hotseat"}
+    ).json()
     tokens = ".".join(m["tokens"].values())
     page = open_page(browser, f"{server.url}/g/{m['id']}#t={tokens}")
     assert page.locator("svg.board *").count() > 20, "nothing drawn"
     if spec["board"]:
-        assert page.evaluate("window.warroom.board !== undefined && window.warroom.board.draw.length >= 2")
+        assert page.evaluate(
+            "window.warroom.board !== undefined && window.warroom.board.draw.length >= 2"
+        )
     made = play_a_few_by_clicking(page, 6)
-    page.click(".curtain button") if page.locator(".curtain:not(.hidden)").count() else None
+    if page.locator(".curtain:not(.hidden)").count():
+        page.click(".curtain button")
     shot(page, f"board-{gid}")
     assert made >= 1
     assert page.errors == []
@@ -91,16 +102,22 @@ def test_every_game_plays_in_the_browser(browser: Any, server: LiveServer, gid: 
 def test_commanders_orders_by_clicking_unit_then_sector_and_the_other_side_sees_it_live(
     browser: Any, server: LiveServer
 ) -> None:
-    m = httpx.post(server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "invite"}).json()
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "invite"}
+    ).json()
     white = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['white']}")
     black = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['black']}")
     for p in (white, black):
         p.wait_for_selector(".live-dot.up")
     # set-up first, if the scenario asks for one: both sides place by clicking sectors
     for p in (white, black):
-        while p.evaluate("window.warroom.view.prompt && window.warroom.view.board.stage === 'place'"):
+        while p.evaluate(
+            "window.warroom.view.prompt && window.warroom.view.board.stage === 'place'"
+        ):
             play_a_few_by_clicking(p, 1)
-    white.wait_for_function("window.warroom.view.board.stage === 'plan' && window.warroom.view.prompt")
+    white.wait_for_function(
+        "window.warroom.view.board.stage === 'plan' && window.warroom.view.prompt"
+    )
     unit = white.locator("svg.board [data-target^='unit:w-'].choice").first
     unit_id = unit.get_attribute("data-target").split(":")[1]
     unit.click()
