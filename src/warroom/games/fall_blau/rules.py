@@ -54,6 +54,7 @@ SLOTS = 3
 NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
+ORDERS_TASK = ("orders",)
 
 
 class BlauState(State):
@@ -323,6 +324,7 @@ class FallBlau(Game[BlauState]):
                 s.tasks.append(("effect", cid, i))
         else:
             s.hand.append(cid)
+            s.hand.sort(key=self.ev_order.__getitem__)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
@@ -636,10 +638,7 @@ class FallBlau(Game[BlauState]):
         return out
 
     def _distinct_hand(self, s: BlauState) -> list[str]:
-        hand = s.hand
-        if len(hand) < 2:
-            return list(hand)
-        return sorted(set(hand), key=self.ev_order.__getitem__)
+        return list(dict.fromkeys(s.hand))  # the hand is kept in card order
 
     def _resolve_attack(self, s: BlauState, gi: int, slot: int, support: str) -> None:
         g = self.data.generals[self.gids[gi]]
@@ -827,6 +826,36 @@ class FallBlau(Game[BlauState]):
         out.append(END_TURN)
         return out
 
+    def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
+        s = state
+        if not action or not isinstance(action[0], str):
+            return None
+        kind = action[0]
+        orders = ("advance", "attack", "consolidate", "play", "reorganize", "end-turn")
+        if kind in orders and s.phase != "orders":
+            return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
+        if kind in ("advance", "attack", "consolidate") and len(action) > 1:
+            g = self.data.generals.get(str(action[1]))
+            if g is None:
+                return f"no general {action[1]!r}"
+            if g.index not in s.chosen or s.lost[g.index]:
+                return f"{g.name} is not on the frontline"
+            if not s.ready[g.index]:
+                return f"{g.name} is exhausted until the next turn"
+            if kind == "advance" and s.front[s.slots.index(g.index)]:
+                return f"a card already stands in front of {g.name}"
+            if kind in ("advance", "attack") and s.supply < 1:
+                return "no supply left"
+        if kind == "attack" and len(action) > 2 and isinstance(action[2], int):
+            if not 0 <= action[2] < SLOTS or not s.front[action[2]]:
+                return "no card in that frontline space"
+            if s.supply < self.attack_cost(s, action[2]):
+                return f"this attack costs {self.attack_cost(s, action[2])} supply"
+            return "a general attacks only the card in front of him or in the space beside"
+        if kind == "reorganize" and s.supply < 1:
+            return "reorganizing the frontline costs 1 supply"
+        return None
+
     def prompt_text(self, state: BlauState, role: str) -> str:
         return text.prompt(self, state)
 
@@ -837,7 +866,7 @@ class FallBlau(Game[BlauState]):
         s.phase = ""
         gidx = self.data.generals
         if ph == "orders":
-            s.tasks.append(("orders",))
+            before = len(s.tasks)
             if kind == "advance":
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
@@ -878,10 +907,14 @@ class FallBlau(Game[BlauState]):
                 s.slots = [gidx[x].index if x != "-" else NONE for x in action[1:]]
                 s.log("reorganize", order=list(action[1:]), supply=s.supply)
             elif kind == "end-turn":
-                s.tasks.pop()  # no more orders this turn
                 s.log("end-turn")
                 s.tasks.append(("turn",))
                 s.tasks.append(("counter",))
+            if kind != "end-turn" and not s.over:
+                if s.phase or len(s.tasks) != before:
+                    s.tasks.insert(before, ORDERS_TASK)  # back to orders after what came up
+                else:
+                    s.phase = "orders"
         elif ph == "support":
             gi, slot = s.attack
             s.attack = ()
@@ -990,6 +1023,18 @@ class FallBlau(Game[BlauState]):
             level=level,
             summary=f"{words[level]} with {final} VP (victory {victory}, brilliant {brilliant}).",
         )
+
+    def report_facts(self, state: BlauState) -> dict[str, Any]:
+        """What simulation reports count about a finished game."""
+        s = state
+        return {
+            "final_vp": self.final_vp(s),
+            "captured": len(s.captured),
+            "generals_lost": sum(1 for gi in s.chosen if s.lost[gi]),
+            "turns": s.turn,
+            "end": s.over,
+            "stalingrad_taken": "stalingrad" in s.captured,
+        }
 
     def clone(self, state: BlauState) -> BlauState:
         s = state
