@@ -54,7 +54,7 @@ def bench_game(spec: str, seconds: float) -> None:
     started = time.perf_counter()
     probe = run(Job(spec, cells, 4, 99), workers=1)
     per_game = (time.perf_counter() - started) / len(probe)
-    games = max(20, int(seconds / max(per_game, 1e-6)))
+    games = max(40, int(seconds / max(per_game, 1e-6)))
     job = Job(spec, cells, games, 12345)
     times = {}
     records = {}
