@@ -275,29 +275,30 @@ class Commanders(Game[CmdState]):
         base = st.plan_base[side]
         if base is None:
             base = tuple(
-                (u, k, a, st.loc[u])
+                (u, st.loc[u], tuple(a for _, a in opts), tuple(k for k, _ in opts))
                 for u in side_units(side)
                 if st.loc[u] >= 0 and st.status[u] == FRESH
-                for k, a in _unit_options(st.cfg, u, st.loc[u])
+                for opts in (_unit_options(st.cfg, u, st.loc[u]),)
             )
             st.plan_base[side] = base
         orders = st.orders
         if room and not full:
-            out.extend([a for u, _, a, _ in base if u not in orders])
+            for u, _, acts, _ in base:
+                if u not in orders:
+                    out.extend(acts)
         else:
-            out.extend(
-                [
-                    a
-                    for u, k, a, s in base
-                    if u not in orders and k not in full and (room or s == cmd)
-                ]
-            )
+            for u, s, acts, keys in base:
+                if u in orders or not (room or s == cmd):
+                    continue
+                out.extend(a for a, k in zip(acts, keys, strict=True) if k not in full)
         return out
 
     @staticmethod
     def _border_counts(st: CmdState, side: int) -> dict[tuple[str, int, int], int]:
         """How many of a side's orders cross each border in each phase."""
         out: dict[tuple[str, int, int], int] = {}
+        if st.given[side] < 3:
+            return out  # no border can be full yet (every limit is at least 3)
         for u, (k, d1, k2, d2) in st.orders.items():
             if USIDE[u] != side:
                 continue
