@@ -154,7 +154,7 @@ class ToiState(State):
 class ToiStalingrad(Game[ToiState]):
     id = "toi-stalingrad"
     title = "Tide of Iron: Stalingrad campaign"
-    version = "1"
+    version = "2"
     roles = ("german", "soviet")
     scenarios = (
         ScenarioSpec(
