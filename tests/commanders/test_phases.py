@@ -198,6 +198,8 @@ def test_terrain_forest_border_limit_and_spent_on_entry() -> None:
         put(m, f"w-i{k}", "w-right")
     for k in range(1, 4):
         m.act("white", ("order", f"w-i{k}", "advance", "mid-east"))
+        if m.legal("white")[0] == ("stop",):
+            m.act("white", ("stop",))  # no road move
     assert ("order", "w-i4", "advance", "mid-east") not in m.legal("white")  # 3 into a forest
 
 
@@ -238,3 +240,17 @@ def test_spent_units_fight_at_minus_one() -> None:
     answer_done(m, "withdraw")
     ranged = {e["unit"]: e for e in events(m, "result") if e["step"] == "ranged"}
     assert ranged["w-i1"]["modified"] == [3]  # 4 + 0 - 1 (spent)
+
+
+def test_terrain_road_gives_infantry_an_extra_move() -> None:
+    m = _fresh({"terrain": True})  # side A: a road w-centre - mid-centre - b-centre
+    put(m, "w-i1", "w-left")
+    m.act("white", ("order", "w-i1", "advance", "w-centre"))
+    assert ("then", "road", "mid-centre") in m.legal("white")
+    m.act("white", ("then", "road", "mid-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    assert [e["to"] for e in events(m, "moved") if e["unit"] == "w-i1"] == [
+        "w-centre",
+        "mid-centre",
+    ]

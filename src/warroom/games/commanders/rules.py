@@ -98,6 +98,20 @@ def _unit_options(cfg: Config, u: int, s: int) -> tuple[tuple[tuple[str, int, in
     return res
 
 
+_SPLIT: dict[tuple[str, bool, int, int], tuple[tuple[Action, ...], tuple[Any, ...]]] = {}
+
+
+def _unit_split(cfg: Config, u: int, s: int) -> tuple[tuple[Action, ...], tuple[Any, ...]]:
+    """The unit's possible orders and the borders they cross, as two parallel tuples."""
+    key = (cfg.board, cfg.terrain, u, s)
+    got = _SPLIT.get(key)
+    if got is None:
+        opts = _unit_options(cfg, u, s)
+        got = (tuple(a for _, a in opts), tuple(k for k, _ in opts))
+        _SPLIT[key] = got
+    return got
+
+
 class Commanders(Game[CmdState]):
     id = "commanders"
     title = "Commanders: Napoleonic battle"
@@ -259,6 +273,12 @@ class Commanders(Game[CmdState]):
         if comp >= 0:
             kind, d1, _, _ = st.orders[comp]
             out: list[Action] = [("stop",)]
+            if UTYPE[comp] == INF:
+                ter = d.terrain[st.cfg.board]
+                for s in d.adj[d1]:
+                    if (min(s, d1), max(s, d1)) in ter.road and s != enemy_res:
+                        out.append(("then", "road", ids[s]))
+                return out
             kinds = ("advance", "move") if kind == "fast" else ("move",)
             for k2 in kinds:
                 for s in d.adj[d1]:
@@ -274,11 +294,11 @@ class Commanders(Game[CmdState]):
         full = {k for k, n in counts.items() if n >= flow.border_limit(st, k[1], k[2])}
         base = st.plan_base[side]
         if base is None:
+            loc, status, cfg = st.loc, st.status, st.cfg
             base = tuple(
-                (u, st.loc[u], tuple(a for _, a in opts), tuple(k for k, _ in opts))
+                (u, loc[u], *_unit_split(cfg, u, loc[u]))
                 for u in side_units(side)
-                if st.loc[u] >= 0 and st.status[u] == FRESH
-                for opts in (_unit_options(st.cfg, u, st.loc[u]),)
+                if loc[u] >= 0 and status[u] == FRESH
             )
             st.plan_base[side] = base
         orders = st.orders
@@ -292,6 +312,16 @@ class Commanders(Game[CmdState]):
                     continue
                 out.extend(a for a, k in zip(acts, keys, strict=True) if k not in full)
         return out
+
+    @staticmethod
+    def _road_open(st: CmdState, side: int, s: int) -> bool:
+        """May another infantry order add a road move from sector s (two a round)?"""
+        d = st.data
+        ter = d.terrain[st.cfg.board]
+        if not any((min(s, n), max(s, n)) in ter.road for n in d.adj[s]):
+            return False
+        used = sum(1 for u, o in st.orders.items() if USIDE[u] == side and o[2] == "road")
+        return used < 2
 
     @staticmethod
     def _border_counts(st: CmdState, side: int) -> dict[tuple[str, int, int], int]:
@@ -345,7 +375,9 @@ class Commanders(Game[CmdState]):
                 st.extra[side] = 0
             st.given[side] += 1
             st.log_private([role], "order", unit=action[1], order=kind, sector=action[3])
-            if UTYPE[u] == CAV and kind in ("fast", "advance"):
+            second = UTYPE[u] == CAV and kind in ("fast", "advance")
+            road = UTYPE[u] == INF and st.cfg.terrain and self._road_open(st, side, to)
+            if second or road:
                 st.composing[side] = u
         elif head == "then":
             u = st.composing[side]
@@ -429,7 +461,7 @@ class Commanders(Game[CmdState]):
         """The whole state as plain data (the legal-action cache and the shared board left out)."""
         out: dict[str, Any] = {"rng": state.rng.s, "reveals": state.reveals}
         for name in CmdState.__slots__:
-            if name in ("cache", "data", "cfg"):
+            if name in ("cache", "plan_base", "data", "cfg"):
                 continue
             out[name] = plain(getattr(state, name))
         out["cfg"] = plain(state.cfg)

@@ -42,6 +42,7 @@ class Combat:
 
     __slots__ = (
         "attacks",
+        "cav_fought",
         "charged",
         "dice",
         "enter",
@@ -71,6 +72,8 @@ class Combat:
         self.step = "ranged"
         self.enter: dict[tuple[int, int], int] = {}
         """(side, sector) the side may enter after the combat -> chosen (fast phase)."""
+        self.cav_fought: set[int] = set()
+        """Cavalry that rolled in melee (spent unless it hit)."""
         self.charged: set[int] = set()
         """Cavalry that countercharged."""
 
@@ -88,6 +91,7 @@ class Combat:
         new.step = self.step
         new.enter = dict(self.enter)
         new.charged = set(self.charged)
+        new.cav_fought = set(self.cav_fought)
         return new
 
 
