@@ -15,7 +15,13 @@ from typing import Any
 from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec
 from warroom.engine.contract import plain
 from warroom.games.commanders import flow, present
-from warroom.games.commanders.combat import MELEE, RANGED, leave_zone, target_candidates
+from warroom.games.commanders.combat import (
+    MELEE,
+    RANGED,
+    leave_zone,
+    needs_target,
+    target_candidates,
+)
 from warroom.games.commanders.data import (
     ART,
     CAV,
@@ -497,6 +503,30 @@ class Commanders(Game[CmdState]):
             if was_done:
                 new.waiting[other] = True
                 self._random_until_done(new, other, pick, 0.0)
+        elif new.combat is not None and new.stage in (
+            "react",
+            "ranged-target",
+            "melee-target",
+            "enter",
+        ):
+            # choices the other side made in this step are not shown until it is resolved
+            cb = new.combat
+            was_done = not new.waiting[other]
+            if new.stage == "react":
+                cb.react = {u: k for u, k in cb.react.items() if USIDE[u] != other}
+            elif new.stage == "enter":
+                cb.enter = {k: (-1 if k[0] == other else v) for k, v in cb.enter.items()}
+                was_done = was_done and any(k[0] == other for k in cb.enter)
+            else:
+                step = RANGED if new.stage == "ranged-target" else MELEE
+                mine = {
+                    u for u in cb.targets if USIDE[u] == other and needs_target(new, cb, u, step)
+                }
+                cb.targets = {u: t for u, t in cb.targets.items() if u not in mine}
+                was_done = was_done and bool(mine)
+            if was_done:
+                new.waiting[other] = True
+                self._random_until_done(new, other, pick, 0.5)
         new.cache = [None, None]
         new.events = []
         return new
