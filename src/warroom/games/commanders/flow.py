@@ -632,10 +632,9 @@ def enter_sectors(st: CmdState) -> None:
                 fail_order(st, u)
             continue
         for u in units:
-            occ = sum(1 for x in st.loc if x == t)
-            if occ < cap or any(
-                st.loc[e] == t and st.status[e] == ROUTED for e in side_units(1 - side)
-            ):
+            # enemy routed units in the sector are captured as we enter: they take no room
+            occ = sum(1 for x in side_units(side) if st.loc[x] == t)
+            if occ < cap:
                 move_unit(st, u, t)
                 st.log("entered", unit=UID[u], to=d.ids[t])
                 if u in cb.charged:
