@@ -103,11 +103,12 @@ def bench_odds() -> None:
         t0, c0 = time.perf_counter(), time.process_time()
         odds = what_if("roads-to-stalingrad", area, attacker, units, origin=origin, battles=10_000)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        loop = calibrate()
         won = odds.outcomes.get("attacker", 0) / odds.battles
         print(
             f"odds {attacker} {'+'.join(units)} -> {area}: 10,000 battles in {wall * 1000:.0f} ms "
-            f"(cpu {cpu * 1000:.0f} ms; battles alone {odds.seconds * 1000:.0f} ms), "
-            f"{odds.chits_played:.1f} chits a battle, attacker takes it {100 * won:.1f}%"
+            f"(cpu {cpu * 1000:.0f} ms = {cpu / loop:.2f}x the 5M-step loop just measured at "
+            f"{loop:.2f}s), {odds.chits_played:.1f} chits a battle, attacker takes it {100 * won:.1f}%"
         )
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from warroom.engine import Match
+from warroom.games.toi_stalingrad import GAME
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 
@@ -21,7 +22,8 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 def test_golden_campaign_replays_step_for_step(path: Path) -> None:
     golden = json.loads(path.read_text())
     record = golden["record"]
-    m = Match.new(record["game"], record["scenario"], record["options"], record["seed"])
+    assert record["game"] == GAME.id
+    m = Match.new(GAME, record["scenario"], record["options"], record["seed"])
     counts = []
     for role, action in record["actions"]:
         counts.append(len(m.legal(role)))

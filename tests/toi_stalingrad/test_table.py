@@ -6,6 +6,7 @@ import pytest
 
 from tests.toi_stalingrad.helpers import act, command, enter, legal, new, sheet, task
 from warroom.engine import Match
+from warroom.games.toi_stalingrad import GAME
 
 # Soviet holds the initiative and loses: no loss penalty, so the German command is as entered.
 NO_PENALTY = {"initiative": "soviet", "next_initiative": "german"}
@@ -160,7 +161,7 @@ def test_both_sides_use_the_table_next_initiative_first() -> None:
 
 @pytest.mark.parametrize("left", [1, 2])
 def test_option_forfeit_0_2_takes_the_command_left(left: int) -> None:
-    m = Match.new("toi-stalingrad", "campaign", {"forfeit-0-2": True}, 1)
+    m = Match.new(GAME, "campaign", {"forfeit-0-2": True}, 1)
     enter(m, german=(left, 4, 4, 6), soviet=(4, 4, 4, 2), **NO_PENALTY)
     assert command(m, "german") == {"ammunition": 0, "morale": 2, "supply": 2}
     sh = sheet(m, "german")

@@ -50,20 +50,28 @@ the same way whichever agent sits in the seat."""
 
 
 def game_hook(game_id: str, name: str) -> Any:
-    """``warroom.ai.rules.<game>.<name>`` if the game's rules module offers it, else None.
+    """``<name>`` from the game's AI modules, if one offers it, else None.
 
-    The search looks there for ``evaluate(game, state, role)`` (a value for a cut-off
-    position), ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level)
-    and ``umpire(game, state, role, actions, rng)`` (see ``Umpire``).
+    Looked up in ``warroom.ai.rules.<game>`` (the game author's rule-based player) and
+    then ``warroom.ai.values.<game>`` (search knowledge kept by the AI layer). The search
+    uses ``evaluate(game, state, role)`` (a value for a cut-off position),
+    ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level),
+    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``) and ``SEARCH`` (default
+    search options for the game, e.g. ``{"depth": "60"}``).
     """
-    module_name = f"warroom.ai.rules.{game_id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
-    return getattr(module, name, None)
+    name_ = game_id.replace("-", "_")
+    for package in ("warroom.ai.rules", "warroom.ai.values"):
+        module_name = f"{package}.{name_}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue
+            raise
+        found = getattr(module, name, None)
+        if found is not None:
+            return found
+    return None
 
 
 def rewards(game: Game[Any], outcome: Outcome) -> dict[str, float]:
@@ -126,7 +134,11 @@ class SearchConfig:
     """Let the rules policy choose which untried action to expand first."""
 
     @classmethod
-    def from_params(cls, params: dict[str, str]) -> SearchConfig:
+    def from_params(
+        cls, params: dict[str, str], defaults: dict[str, str] | None = None
+    ) -> SearchConfig:
+        """Options from the command line over the game's defaults over the general ones."""
+        params = {**(defaults or {}), **params}
         cfg = cls()
         known: dict[str, Callable[[str], Any]] = {
             "iterations": int,
@@ -453,7 +465,8 @@ def hints(
     chance of winning after that action (0..1), ``visits`` how many sampled games
     tried it. Reads only what ``role`` may see (the search determinizes).
     """
-    cfg = SearchConfig(iterations=iterations, seconds=seconds)
+    params = {"iterations": str(iterations), "seconds": str(seconds)}
+    cfg = SearchConfig.from_params(params, game_hook(match.game.id, "SEARCH"))
     agent = SearchAgent(match.game.id, cfg, seed)
     result = agent.analyse(match, role)
     policy = rules_policy(match.game.id)
@@ -469,7 +482,9 @@ def hints(
 
 
 def _make_search(game_id: str, params: dict[str, str], seed: int) -> SearchAgent:
-    return SearchAgent(game_id, SearchConfig.from_params(params), seed)
+    return SearchAgent(
+        game_id, SearchConfig.from_params(params, game_hook(game_id, "SEARCH")), seed
+    )
 
 
 AGENT_KINDS["search"] = _make_search

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
-from warroom.games.campaign_commander import combat, fortress, isolation, leaders, supply
+from warroom.games.campaign_commander import combat, fortress, isolation, leaders, naval, supply
 from warroom.games.campaign_commander.state import CCState, Op
 
 if TYPE_CHECKING:
@@ -115,10 +115,15 @@ def go(g: SeriesGame, s: CCState, op: Op, dest: str) -> None:
     s.log("move", role=op.role, units=list(op.group), frm=here, to=dest, mp_left=op.mp)
     fighters = [u for u in op.group if not g.data.units[u].leader]
     if g.foes_at(s, dest, op.role):
+        isolation.update(g, s)
         if fortress.refuge_choice(g, s, op.role, dest):
             return
         combat.start(g, s, dest, op.role, fighters, here, crossing, naval=False)
+        isolation.update(g, s)
         return
+    for ship in g.units_at(s, dest, g.other(op.role)):
+        if g.data.units[ship].naval:
+            naval.retreat(g, s, ship)  # 6.3.2: enemy ships leave a port that ground units enter
     g.take_control(s, op.role, dest)
     supply.capture(g, s, op.role, dest)
     isolation.update(g, s)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
-from warroom.games.campaign_commander import fortress, movement, naval, supply
+from warroom.games.campaign_commander import fortress, isolation, movement, naval, supply
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState, Op
 
@@ -43,6 +43,7 @@ def start(g: SeriesGame, s: CCState, role: str, area: str) -> None:
     s.tasks.pop()
     s.tasks.append(("op", role))
     s.log("operation", role=role, area=area, sp=s.op.sp, number=s.ops[role])
+    isolation.update(g, s)
     g.on_operation_start(s, role)
 
 
@@ -106,6 +107,11 @@ def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         op.no_attack = False
         op.cargo = []
         op.cargo_rp = 0
+        op.laden = False
+        if g.data.units[uid].naval and g.data.map.areas[op.group_from].kind == "sea":
+            # ground units and RPs at sea are aboard: they sail with the group
+            op.cargo = [u for u in g.units_at(s, op.group_from, role) if not g.data.units[u].naval]
+            op.cargo_rp = s.rps[role].get(op.group_from, 0)
         s.log("select", role=role, unit=uid, area=op.group_from)
     elif kind == "reorg":
         uid = action[1]
