@@ -94,7 +94,7 @@ def can_go(g: SeriesGame, s: CCState, op: Op, uid: str) -> bool:
     try:
         if g.data.units[uid].naval:
             return bool(naval.naval_steps(g, s, op)) or len(naval.group_actions(g, s, op)) > 1
-        return bool(movement.destinations(g, s, op)) or bool(g.group_extra(s, op))
+        return bool(movement.destinations(g, s, op, first=True)) or bool(g.group_extra(s, op))
     finally:
         op.group, op.moved, op.cargo = saved
 
