@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))  # for tests.e
 import warroom
 from warroom.ai import SearchAgent, SearchConfig, difficulty, make_agent
 from warroom.ai.base import rules_policy
+from warroom.ai.search import game_hook
 from warroom.engine import Game, Match
 
 
@@ -52,7 +53,9 @@ def bench_game(g: Game[Any], count: int, iterations: int, levels: list[str]) -> 
         return
     total_its, total_secs = 0, 0.0
     for m, role in pts:
-        agent = SearchAgent(g.id, SearchConfig(iterations=iterations), seed=1)
+        params = {"iterations": str(iterations)}
+        cfg = SearchConfig.from_params(params, game_hook(g.id, "SEARCH"))
+        agent = SearchAgent(g.id, cfg, seed=1)
         res = agent.analyse(m, role)
         total_its += res.iterations
         total_secs += res.seconds

@@ -20,9 +20,31 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from concurrent.futures import ProcessPoolExecutor
+
 from warroom.ai.base import rules_policy
 from warroom.engine import game_ids
 from warroom.sim import Job, make_cells, resolve_game, run
+from warroom.sim.runner import _pool_context, chunks, play_games
+
+
+def _timed_chunk(job: Job, indexes: list[int]) -> tuple[int, float, int]:
+    c0 = time.process_time()
+    done = len(play_games(job, indexes))
+    return os.getpid(), time.process_time() - c0, done
+
+
+def cpu_split(job: Job, workers: int) -> tuple[float, dict[int, float]]:
+    """The same job on a pool, with the CPU time each worker spent: on idle cores the
+    wall time would be the busiest worker's CPU time (plus start-up)."""
+    per: dict[int, float] = {}
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+        futs = [pool.submit(_timed_chunk, job, list(r)) for r in chunks(job.total, workers)]
+        for f in futs:
+            pid, cpu, _ = f.result()
+            per[pid] = per.get(pid, 0.0) + cpu
+    return time.perf_counter() - t0, per
 
 
 def bench_game(spec: str, seconds: float) -> None:
@@ -36,29 +58,67 @@ def bench_game(spec: str, seconds: float) -> None:
     job = Job(spec, cells, games, 12345)
     times = {}
     records = {}
+    cpu1 = 0.0
     for workers in (1, 2):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         records[workers] = run(job, workers=workers)
         times[workers] = time.perf_counter() - t0
+        if workers == 1:
+            cpu1 = time.process_time() - c0
+    _, per = cpu_split(job, 2)
+    busiest = max(per.values())
     same = [r.key() for r in records[1]] == [r.key() for r in records[2]]
     errors = sum(1 for r in records[1] if r.error)
     steps = sum(r.steps for r in records[1]) / games
     print(
         f"{g.id:<22} {agent:<6} {games:6d} games, {steps:7.0f} steps/game | "
         f"1 worker {games / times[1]:8.1f} games/s | 2 workers {games / times[2]:8.1f} games/s | "
-        f"speed-up {times[1] / times[2]:.2f}x | records equal: {same}"
+        f"speed-up {times[1] / times[2]:.2f}x | records equal: {same}\n"
+        f"{'':22} cpu: 1 worker {cpu1:.2f}s; 2 workers {' + '.join(f'{c:.2f}' for c in per.values())}s "
+        f"-> {cpu1 / busiest:.2f}x on two idle cores"
         + (f" | {errors} games failed" if errors else "")
     )
 
 
+ODDS_CASES = (
+    # (area, attacker, attacking units, from): opening-state battles of Roads to Stalingrad
+    ("Rossosh", "axis", ["g-48pz", "g-29"], "Liski"),
+    ("Voronezh", "axis", ["g-24pz", "g-48pz", "g-13"], "Zadonsk"),
+    ("Kharkov", "soviet", ["s-28", "s-38"], "Kupyansk"),
+)
+
+
 def bench_odds() -> None:
-    try:
-        from warroom.sim.odds import bench_query
-    except ImportError:
-        print("odds: the battle odds calculator is not available")
+    if "roads-to-stalingrad" not in set(game_ids()):
+        print("odds: roads-to-stalingrad is not registered yet")
         return
-    for label, seconds, battles in bench_query():
-        print(f"odds {label:<40} {battles} battles in {seconds * 1000:7.1f} ms")
+    from warroom.sim.odds import what_if
+
+    for area, attacker, units, origin in ODDS_CASES:
+        try:
+            what_if("roads-to-stalingrad", area, attacker, units, origin=origin, battles=100)
+        except ValueError as exc:
+            print(f"odds {area}: {exc}")
+            continue
+        t0, c0 = time.perf_counter(), time.process_time()
+        odds = what_if("roads-to-stalingrad", area, attacker, units, origin=origin, battles=10_000)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        loop = calibrate()
+        won = odds.outcomes.get("attacker", 0) / odds.battles
+        print(
+            f"odds {attacker} {'+'.join(units)} -> {area}: 10,000 battles in {wall * 1000:.0f} ms "
+            f"(cpu {cpu * 1000:.0f} ms = {cpu / loop:.2f}x the 5M-step loop just measured at "
+            f"{loop:.2f}s), {odds.chits_played:.1f} chits a battle, attacker takes it {100 * won:.1f}%"
+        )
+
+
+def calibrate() -> float:
+    """CPU seconds of a plain 5,000,000-step Python loop (about 0.25 s on an idle machine)."""
+    c0 = time.process_time()
+    x = 0
+    for i in range(5_000_000):
+        x += i
+    return time.process_time() - c0
 
 
 def main() -> None:
@@ -67,7 +127,11 @@ def main() -> None:
     ap.add_argument("--games-only", action="store_true")
     ap.add_argument("--odds-only", action="store_true")
     args = ap.parse_args()
-    print(f"cores: {os.cpu_count()}  (other work on the machine lowers the 2-worker figure)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"cores: {os.cpu_count()}, load average {load:.1f}, a 5M-step Python loop takes "
+        f"{calibrate():.2f} cpu-s (other work on the machine lowers every figure)"
+    )
     if not args.odds_only:
         registered = set(game_ids())
         for gid in ("fall-blau", "commanders"):

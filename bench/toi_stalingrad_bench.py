@@ -11,10 +11,11 @@ from __future__ import annotations
 import time
 
 from warroom.engine import Match, Rng
+from warroom.games.toi_stalingrad import GAME
 
 
 def random_campaign(variant: str, seed: int) -> Match:
-    m = Match.new("toi-stalingrad", variant, {}, seed)
+    m = Match.new(GAME, variant, {}, seed)
     rng = Rng(seed + 7)
     while not m.over:
         role = m.active[0]
@@ -39,7 +40,7 @@ def main() -> None:
     m = random_campaign("campaign", 1)
     g = m.game
     states = []
-    m2 = Match.new("toi-stalingrad", "campaign", {}, 3)
+    m2 = Match.new(GAME, "campaign", {}, 3)
     rng = Rng(5)
     while not m2.over:
         role = m2.active[0]

@@ -18,7 +18,8 @@ from warroom.ai.base import rules_policy
 from warroom.engine import Match, Rng
 
 GAMES = warroom.games()
-TINY = "search:iterations=12,depth=30"
+TINY = "search:iterations=6,depth=12"
+"""A search small enough for every game in the suite (rollouts with the rules policy)."""
 
 
 def _agents(gid: str) -> list[str]:
@@ -58,7 +59,7 @@ def test_agents_choose_only_listed_actions(gid: str) -> None:
     for spec in _agents(gid):
         m = Match.new(gid, seed=11)
         agents: dict[str, Any] = {r: make_agent(spec, gid, i) for i, r in enumerate(m.game.roles)}
-        for _ in range(40):
+        for _ in range(15):
             if m.over:
                 break
             role = m.active[0]
@@ -77,7 +78,7 @@ def test_search_never_reads_what_its_role_cannot_see(gid: str) -> None:
         twin = m.clone()
         twin.state = g.determinize(m.state, role, Rng(1234))  # hidden parts resampled
         assert g.view(twin.state, role) == g.view(m.state, role)
-        agent = SearchAgent(gid, SearchConfig(iterations=40, depth=40), seed=3)
+        agent = SearchAgent(gid, SearchConfig(iterations=16, depth=16), seed=3)
         a, b = agent.analyse(m, role), agent.analyse(twin, role)
         assert [(c.action, c.visits, c.value) for c in a.candidates] == [
             (c.action, c.visits, c.value) for c in b.candidates
@@ -89,7 +90,7 @@ def test_same_seed_same_choices(gid: str) -> None:
     def run() -> list[Any]:
         m = Match.new(gid, seed=2)
         agents = {r: make_agent(TINY, gid, 8 + i) for i, r in enumerate(m.game.roles)}
-        for _ in range(25):
+        for _ in range(12):
             if m.over:
                 break
             role = m.active[0]
@@ -97,3 +98,19 @@ def test_same_seed_same_choices(gid: str) -> None:
         return [(s.role, s.action) for s in m.steps]
 
     assert run() == run()
+
+
+@pytest.mark.skipif("toi-stalingrad" not in GAMES, reason="toi-stalingrad not registered")
+def test_search_leaves_recorded_results_to_the_umpire() -> None:
+    """Entering a scenario's result in the Tide of Iron tracker is a fact, not a decision:
+    the search gives the umpire's answer at once instead of planning it."""
+    from warroom.ai.rules.toi_stalingrad import umpire
+
+    m = Match.new("toi-stalingrad", seed=3)
+    role = m.active[0]
+    legal = m.legal(role)
+    assert legal[0][0] == "command" and len(legal) > 1  # the first prompt records a result
+    agent = SearchAgent("toi-stalingrad", SearchConfig(iterations=50), seed=1)
+    choice = agent.choose(m, role)
+    assert choice in legal and agent.last is not None and agent.last.iterations == 0
+    assert umpire(m.game, m.state, role, legal, Rng(0)) is not None

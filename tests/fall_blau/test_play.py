@@ -9,7 +9,7 @@ import pytest
 
 from tests.fall_blau.helpers import G, conserved
 from warroom.cli.options import parse_game_options
-from warroom.engine import BadOption, Match, Rng
+from warroom.engine import BadOption, IllegalAction, Match, Rng
 
 MODES = [
     pytest.param({"hard": h, "missions": m}, id=f"hard={h}-missions={m}")
@@ -72,7 +72,7 @@ def test_replay_identity(options: dict) -> None:  # type: ignore[type-arg]
         while not m.over:
             acts = m.legal("german")
             m.act("german", acts[rng.below(len(acts))])
-        again = Match.replay(json.loads(json.dumps(m.record())))
+        again = Match.replay(json.loads(json.dumps(m.record())), game=G)
         assert G.snapshot(again.state) == G.snapshot(m.state)
         assert again.outcome == m.outcome
         assert json.dumps(m.view("german")) and json.dumps(m.view(None))
@@ -136,3 +136,14 @@ def test_every_logged_roll_is_described_with_its_dice() -> None:
     assert "attack" in seen and "counter-attack" in seen
     for a in m.legal("german") or []:
         assert G.label(m.state, "german", a)
+
+
+def test_illegal_actions_say_why() -> None:
+    m = Match.new(G, None, {"generals": "hoth,paulus,ruoff"}, seed=1)
+    m.state.supply = 0
+    with pytest.raises(IllegalAction, match="no supply"):
+        m.act("german", ("advance", "paulus", "voronezh"))
+    m.state.supply = 5
+    m.act("german", ("consolidate", "hoth"))
+    with pytest.raises(IllegalAction, match="exhausted"):
+        m.act("german", ("consolidate", "hoth"))

@@ -79,8 +79,8 @@ def test_in_play_soviet_card_stays_and_rerolls_a_missed_counter_attack_die() -> 
     s.deck = [*s.deck, "supply-column", "zhukov"]
     act(s, "end-turn")
     assert "zhukov" in s.in_play
-    place(s, 1, "kalach", 2)  # faces Paulus
-    dice(s, 5, 4, 1)  # two misses; Zhukov re-rolls the first into a 1
+    place(s, 1, "kalach", 3)  # faces Paulus
+    dice(s, 5, 4, 6, 1, 3)  # three misses; Zhukov re-rolls the first two: a 1 and a 3
     s.deck = [*s.deck, "supply-column", "supply-column"]
     act(s, "end-turn")
     assert cubes(s, "paulus") == 5
@@ -122,7 +122,8 @@ def test_panzer_army_may_pay_one_more_for_a_second_card_beside_it() -> None:
     assert s.phase == "second"
     assert legal(s) == [("second", "kalach", 1), ("done",)]
     act(s, "second", "kalach", 1)
-    assert s.front == ["voronezh", "kalach", ""] and s.supply == 3 and s.red[1] == 3
+    assert s.front == ["voronezh", "kalach", ""] and s.supply == 3
+    assert s.red[1] == G.data.campaigns["kalach"].cubes
 
 
 def test_panzer_second_card_needs_supply() -> None:
@@ -141,6 +142,7 @@ def test_attack_front_rolls_one_die_per_cube_three_plus_hits_one_loses() -> None
     place(s, 1, "kalach", 3)
     dice(s, 3, 1, 2, 5, 1, 2)  # Paulus: six dice
     act(s, "attack", "paulus", 1)
+    assert s.rng.rolls == []  # type: ignore[attr-defined]
     assert s.red[1] == 1 and cubes(s, "paulus") == 4 and s.supply == 4
     assert not s.ready[gi("paulus")] and conserved(s)
 
@@ -148,8 +150,9 @@ def test_attack_front_rolls_one_die_per_cube_three_plus_hits_one_loses() -> None
 def test_attack_adjacent_rolls_half_the_cubes_rounded_up() -> None:
     s = new()
     place(s, 1, "kalach", 3)
-    dice(s, 6, 6, 6)  # Ruoff, 5 cubes, beside: 3 dice
+    dice(s, 6, 6, 6, 1)  # Ruoff, 5 cubes, beside: 3 dice (the 1 is left unrolled)
     act(s, "attack", "ruoff", 1)
+    assert s.rng.rolls == [1]  # type: ignore[attr-defined]
     assert "kalach" in s.captured and s.vp == 2
 
 
@@ -331,7 +334,7 @@ def test_salmuth_ignores_the_first_hit_of_each_counter_attack() -> None:
     assert cubes(s, "salmuth") == 3
 
 
-def test_chuikov_makes_fortress_counter_attacks_hit_on_two() -> None:
+def test_chuikov_makes_stalingrad_counter_attacks_hit_on_two() -> None:
     s = new()
     s.in_play = ["chuikov"]
     place(s, 1, "stalingrad", 3)
@@ -642,3 +645,67 @@ def test_mission_capture_tag_counts_this_month() -> None:
     dice(s, 6, 2, 2, 2, 2, 2)
     act(s, "attack", "paulus", 1)
     assert s.mdone == ["rail"] and s.supply == 4 + 3
+
+
+# ----- more events and traits -----------------------------------------------------------------
+
+
+def test_kleist_rolls_one_more_die_against_oil() -> None:
+    s = new("kleist,paulus,ruoff")
+    place(s, 0, "maikop", 4)
+    dice(s, 2, 2, 2, 2, 2, 2)  # five cubes + one die for oil = six dice
+    act(s, "attack", "kleist", 0)
+    assert s.rng.rolls == []  # type: ignore[attr-defined]  # all six scripted dice were rolled
+    assert s.red[0] == 4 and cubes(s, "kleist") == 5
+
+
+def test_fuel_shortage_exhausts_the_panzer_armies() -> None:
+    s = new("hoth,paulus,kleist")
+    _draw_next_turn(s, "fuel-shortage", "supply-column")
+    assert not s.ready[gi("hoth")] and not s.ready[gi("kleist")] and s.ready[gi("paulus")]
+
+
+def test_hitler_takes_command_exhausts_everyone() -> None:
+    s = new(hard=True)
+    _draw_next_turn(s, "hitler-takes-command", "supply-column")
+    assert not any(s.ready[x] for x in s.chosen)
+    assert [a for a in legal(s) if a[0] in ("advance", "attack", "consolidate")] == []
+
+
+def test_directive_45_and_night_witches_are_the_players_choice() -> None:
+    s = new()
+    _draw_next_turn(s, "directive-45", "night-witches")
+    assert s.phase == "exhaust"
+    act(s, "exhaust", "ruoff")
+    assert s.phase == "lose-cubes"
+    act(s, "lose", "paulus")
+    assert not s.ready[gi("ruoff")] and cubes(s, "paulus") == 5 and conserved(s)
+
+
+def test_order_227_reinforces_every_frontline_card_and_katyusha_the_best() -> None:
+    s = new(hard=True)
+    place(s, 0, "kalach", 2)
+    place(s, 2, "rostov", 2)
+    dice(s, 6, 6, 6, 6)  # local counter-attacks: misses
+    _draw_next_turn(s, "order-227", "katyusha")
+    assert s.red[0] == 3 and s.red[2] == 3 + 2 and conserved(s)
+
+
+def test_sondermeldung_scores_a_vp() -> None:
+    s = new()
+    s.hand = ["sondermeldung"]
+    act(s, "play", "sondermeldung")
+    assert s.vp == 1 and "sondermeldung" in s.discard
+
+
+def test_ruoff_has_no_minus_one_against_mountains_and_hoth_full_dice_beside() -> None:
+    s = new("hoth,paulus,ruoff")
+    place(s, 2, "elbrus", 2)
+    dice(s, 3, 3, 2, 2, 2)  # Ruoff in front: 3s hit with no -1
+    act(s, "attack", "ruoff", 2)
+    assert "elbrus" in s.captured
+    s = new("hoth,paulus,ruoff")
+    place(s, 1, "kalach", 4)
+    dice(s, 2, 2, 2, 2, 2)  # Hoth beside: all five dice, not three
+    act(s, "attack", "hoth", 1)
+    assert s.rng.rolls == []  # type: ignore[attr-defined]

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine import Action, Match
+from warroom.games.toi_stalingrad import GAME
 
 TYPES = ("ammunition", "morale", "supply")
 
 
 def new(variant: str = "campaign", seed: int = 1) -> Match:
-    return Match.new("toi-stalingrad", variant, {}, seed)
+    return Match.new(
+        GAME, variant, {}, seed
+    )  # not via the registry: other games cannot break these tests
 
 
 def act(m: Match, *action: Any) -> None:

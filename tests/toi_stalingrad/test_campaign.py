@@ -10,6 +10,7 @@ import pytest
 from tests.toi_stalingrad.helpers import act, enter, finish_phase, legal, new, task
 from warroom.ai import make_agent
 from warroom.engine import Match, Rng
+from warroom.games.toi_stalingrad import GAME
 
 
 def campaign(m: Match, scores: list[tuple[int, int, str]]) -> None:
@@ -143,7 +144,7 @@ def play_with(agent: str, variant: str, seed: int) -> Match:
 def test_full_campaigns_replay_identically(agent: str, variant: str) -> None:
     for seed in range(4):
         m = play_with(agent, variant, seed)
-        again = Match.replay(json.loads(json.dumps(m.record())))
+        again = Match.replay(json.loads(json.dumps(m.record())), game=GAME)
         assert m.game.snapshot(again.state) == m.game.snapshot(m.state)
         assert again.outcome == m.outcome
         assert len(m.view(None)["board"]["results"]) == (4 if variant == "campaign" else 8)

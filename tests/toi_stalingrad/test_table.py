@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.toi_stalingrad.helpers import act, command, enter, legal, new, sheet, task
+from warroom.engine import Match
+from warroom.games.toi_stalingrad import GAME
 
 # Soviet holds the initiative and loses: no loss penalty, so the German command is as entered.
 NO_PENALTY = {"initiative": "soviet", "next_initiative": "german"}
@@ -155,3 +157,12 @@ def test_both_sides_use_the_table_next_initiative_first() -> None:
     assert task(m) == ["effect", "german", "ammunition", "6-9"]
     act(m, "replace", "mg-crew")
     assert task(m) == ["buy", "soviet"]
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_option_forfeit_0_2_takes_the_command_left(left: int) -> None:
+    m = Match.new(GAME, "campaign", {"forfeit-0-2": True}, 1)
+    enter(m, german=(left, 4, 4, 6), soviet=(4, 4, 4, 2), **NO_PENALTY)
+    assert command(m, "german") == {"ammunition": 0, "morale": 2, "supply": 2}
+    sh = sheet(m, "german")
+    assert sh["command_tokens"]["ammunition"] == 0 and sh["restrictions"]["unarmed"] == 1

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.ai.base import make_agent
-from warroom.engine import Game, Match
+from warroom.ai.search import Umpire, game_hook
+from warroom.engine import Game, Match, Rng
 from warroom.engine import game as lookup_game
 
 
@@ -86,11 +87,17 @@ def play_game(
     }
     times: dict[str, list[float]] = {spec: [] for spec in seats.values()}
     limit = max_steps if max_steps is not None else g.max_steps
+    umpire: Umpire | None = game_hook(g.id, "umpire")
+    table = Rng(seed).fork(0x7AB1E)  # what happens off the board: the same for every seating
     while not match.over and len(match.steps) < limit:
         role = match.active[0]
         legal = match.legal(role)
         if len(legal) == 1:
             match.act(role, legal[0])
+            continue
+        told = umpire(g, match.state, role, legal, table) if umpire else None
+        if told is not None:
+            match.act(role, told)
             continue
         start = time.perf_counter()
         action = agents[role].choose(match, role)

@@ -10,7 +10,7 @@ no rule-based policy yet).
 from __future__ import annotations
 
 from warroom.ai.base import Agent, RandomAgent, RulesAgent, rules_policy
-from warroom.ai.search import SearchAgent, SearchConfig
+from warroom.ai.search import SearchAgent, SearchConfig, game_hook
 from warroom.engine import Action, Match, Rng
 
 LEVELS = ("easy", "normal", "hard")
@@ -35,14 +35,20 @@ class SloppyRulesAgent:
         return self.rules.choose(match, role)
 
 
+def _search(game_id: str, seed: int, **params: str) -> SearchAgent:
+    return SearchAgent(
+        game_id, SearchConfig.from_params(params, game_hook(game_id, "SEARCH")), seed
+    )
+
+
 def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
     """The agent for a difficulty level ('easy', 'normal', 'hard') in game ``game_id``."""
     if level == "easy":
         if rules_policy(game_id) is not None:
             return SloppyRulesAgent(game_id, seed)
-        return SearchAgent(game_id, SearchConfig(iterations=50, rollout="random"), seed)
+        return _search(game_id, seed, iterations="50")
     if level == "normal":
-        return SearchAgent(game_id, SearchConfig(iterations=20_000, seconds=NORMAL_SECONDS), seed)
+        return _search(game_id, seed, iterations="20000", seconds=str(NORMAL_SECONDS))
     if level == "hard":
-        return SearchAgent(game_id, SearchConfig(iterations=200_000, seconds=HARD_SECONDS), seed)
+        return _search(game_id, seed, iterations="200000", seconds=str(HARD_SECONDS))
     raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")

@@ -43,21 +43,35 @@ Evaluator = Callable[[Game[Any], State, str], float]
 Rewarder = Callable[[Game[Any], Outcome, str], float]
 """A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
 
+Umpire = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action | None]
+"""For a prompt that records what happened off the board (not a decision), the answer;
+None for a real decision. Search does not plan such prompts and evaluation answers them
+the same way whichever agent sits in the seat."""
+
 
 def game_hook(game_id: str, name: str) -> Any:
-    """``warroom.ai.rules.<game>.<name>`` if the game's rules module offers it, else None.
+    """``<name>`` from the game's AI modules, if one offers it, else None.
 
-    The search looks there for ``evaluate(game, state, role)`` (a value for a cut-off
-    position) and ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level).
+    Looked up in ``warroom.ai.rules.<game>`` (the game author's rule-based player) and
+    then ``warroom.ai.values.<game>`` (search knowledge kept by the AI layer). The search
+    uses ``evaluate(game, state, role)`` (a value for a cut-off position),
+    ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level),
+    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``) and ``SEARCH`` (default
+    search options for the game, e.g. ``{"depth": "60"}``).
     """
-    module_name = f"warroom.ai.rules.{game_id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
-    return getattr(module, name, None)
+    name_ = game_id.replace("-", "_")
+    for package in ("warroom.ai.rules", "warroom.ai.values"):
+        module_name = f"{package}.{name_}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue
+            raise
+        found = getattr(module, name, None)
+        if found is not None:
+            return found
+    return None
 
 
 def rewards(game: Game[Any], outcome: Outcome) -> dict[str, float]:
@@ -120,7 +134,11 @@ class SearchConfig:
     """Let the rules policy choose which untried action to expand first."""
 
     @classmethod
-    def from_params(cls, params: dict[str, str]) -> SearchConfig:
+    def from_params(
+        cls, params: dict[str, str], defaults: dict[str, str] | None = None
+    ) -> SearchConfig:
+        """Options from the command line over the game's defaults over the general ones."""
+        params = {**(defaults or {}), **params}
         cfg = cls()
         known: dict[str, Callable[[str], Any]] = {
             "iterations": int,
@@ -195,6 +213,7 @@ class Searcher:
         self.prior_policy: Policy | None = rules_policy(game.id) if config.prior else None
         self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
         self.reward: Rewarder | None = game_hook(game.id, "reward")
+        self.umpire: Umpire | None = game_hook(game.id, "umpire")
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -214,6 +233,12 @@ class Searcher:
         legal = list(actions)
         if not legal:
             raise ValueError(f"{role} has no legal action now")
+        if self.umpire is not None:  # asked on a determinized state: no peeking here either
+            told = self.umpire(game, game.determinize(state, role, rng.fork(7)), role, legal, rng)
+        else:
+            told = None
+        if told is not None:
+            return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {})
         roots = roots if roots is not None else {r: Node() for r in game.roles}
         root = roots[role]
         start = time.perf_counter()
@@ -268,7 +293,10 @@ class Searcher:
             role = me if first and me in active else active[0]
             first = False
             acts = game.legal_actions(world, role)
-            if len(acts) == 1:
+            told = self.umpire(game, world, role, acts, rng) if self.umpire else None
+            if told is not None:
+                action = told
+            elif len(acts) == 1:
                 action = acts[0]
             else:
                 node = cursor[role]
@@ -377,7 +405,8 @@ class SearchAgent:
             match.state, role, actions, self._rng(match, role), self._continued(match, role)
         )
         self.last = result
-        self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
+        if result.roots:
+            self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
         return result
 
     def _continued(self, match: Match, role: str) -> dict[str, Node] | None:
@@ -436,7 +465,8 @@ def hints(
     chance of winning after that action (0..1), ``visits`` how many sampled games
     tried it. Reads only what ``role`` may see (the search determinizes).
     """
-    cfg = SearchConfig(iterations=iterations, seconds=seconds)
+    params = {"iterations": str(iterations), "seconds": str(seconds)}
+    cfg = SearchConfig.from_params(params, game_hook(match.game.id, "SEARCH"))
     agent = SearchAgent(match.game.id, cfg, seed)
     result = agent.analyse(match, role)
     policy = rules_policy(match.game.id)
@@ -452,7 +482,9 @@ def hints(
 
 
 def _make_search(game_id: str, params: dict[str, str], seed: int) -> SearchAgent:
-    return SearchAgent(game_id, SearchConfig.from_params(params), seed)
+    return SearchAgent(
+        game_id, SearchConfig.from_params(params, game_hook(game_id, "SEARCH")), seed
+    )
 
 
 AGENT_KINDS["search"] = _make_search

@@ -106,6 +106,8 @@ def evaluate(
     named, e.g. --agents 'search:iterations=300+depth=100,rules'.
     """
     console = Console(stderr=as_json)
+    if console.width < 120:
+        console.width = 120  # the table is wide; a pipe or a narrow terminal wraps it
     try:
         g = game(game_id)
         opts = parse_game_options(g, option or [], list(ctx.args))

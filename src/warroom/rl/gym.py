@@ -7,8 +7,8 @@
         env.action_space.sample(mask=info["action_mask"]))
 
 Observation: a float32 vector from the role's view (see ``warroom.rl.encoding``).
-``info`` holds ``action_mask`` (int8, 1 = legal), ``actions`` (the listed actions,
-in slot order), ``view`` (the JSON view of the role's seat), ``prompt`` and,
+``info`` holds ``action_mask`` (int8, 1 = legal), ``actions`` (``[index, action]``
+for every legal index), ``view`` (the JSON view of the role's seat), ``prompt`` and,
 at the end, ``outcome``. Reward: 0 until the end, then +1 for a win, -1 for a
 loss, 0 for a draw (a solitaire game has no draw: not winning is a loss;
 ``reward="points"``: the role's victory points instead).
@@ -28,7 +28,7 @@ import numpy as np
 from gymnasium import spaces
 
 from warroom.ai.base import Agent, make_agent
-from warroom.engine import Action, Game, IllegalAction, Match, Outcome, action_json
+from warroom.engine import Action, Game, IllegalAction, Match, Outcome
 from warroom.rl.encoding import Encoding, FloatArray, encoding_for, resolve_game
 
 OpponentSpec = str | Agent | Mapping[str, str | Agent]
@@ -96,7 +96,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             -np.inf, np.inf, shape=(self.encoding.obs_size,), dtype=np.float32
         )
         self.match: Match | None = None
-        self._agents: dict[str, Agent] = {}
+        self.opponents: dict[str, Agent] = {}
         self._legal: list[Action] = []
         self._done = True
 
@@ -127,7 +127,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             if not others:
                 return
             role = others[0]
-            m.act(role, self._agents[role].choose(m, role))
+            m.act(role, self.opponents[role].choose(m, role))
 
     def _observe(self) -> tuple[FloatArray, dict[str, Any]]:
         m = self.match
@@ -137,9 +137,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
         obs = self.encoding.observe(view, self.role, self._legal)
         info: dict[str, Any] = {
             "action_mask": self.encoding.mask(self._legal),
-            "actions": [action_json(a) for a in self._legal[: self.encoding.max_actions]]
-            if self.encoding.universe is None
-            else [action_json(a) for a in self._legal],
+            "actions": self.encoding.choices(self._legal),
             "view": json_copy(view),
             "prompt": self.game.prompt_text(m.state, self.role) if self._legal else "",
             "step": len(m.steps),
@@ -155,7 +153,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.match = Match.new(self.game, self.scenario, self.options, game_seed)
-        self._agents = self._make_agents(game_seed)
+        self.opponents = self._make_agents(game_seed)
         self._done = False
         self._advance()
         return self._observe()
@@ -214,7 +212,7 @@ def gym_env(
     ``opponent`` plays every other role: an agent name as on the command line
     ("random", "rules", "search:iterations=200"), an Agent, or a dict by role.
     Keyword arguments: ``reward`` ("win" or "points"), ``illegal`` ("lose" or
-    "raise"), ``max_actions`` (slot encodings), ``max_steps``, ``render_mode``.
+    "raise"), ``max_actions`` (the number of slots), ``max_steps``, ``render_mode``.
     """
     return WarroomEnv(game, role, opponent, scenario, options, **kwargs)
 

@@ -64,15 +64,47 @@ def _param(key: str) -> str:
 class _Box:
     """The warroom state inside an OpenSpiel state; OpenSpiel's clone deep-copies it cheaply."""
 
-    __slots__ = ("legal", "shared", "state")
+    __slots__ = ("legal", "shared", "state", "strings", "tensors", "views")
 
     def __init__(self, shared: _Shared, state: State) -> None:
         self.shared = shared
         self.state = state
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop what was worked out from the state (after it changes)."""
         self.legal: dict[str, list[Action]] = {}
+        self.views: dict[str, dict[str, Any]] = {}
+        self.strings: dict[str, str] = {}
+        self.tensors: dict[str, np.ndarray] = {}
+
+    def view_of(self, role: str) -> dict[str, Any]:
+        found = self.views.get(role)
+        if found is None:
+            found = self.views[role] = self.shared.game.view(self.state, role)
+        return found
+
+    def string_of(self, role: str) -> str:
+        found = self.strings.get(role)
+        if found is None:
+            view = self.view_of(role)
+            found = self.strings[role] = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return found
+
+    def tensor_of(self, role: str) -> np.ndarray:
+        found = self.tensors.get(role)
+        if found is None:
+            enc = self.shared.encoding
+            found = enc.observe(self.view_of(role), role, self.legal_of(role))
+            self.tensors[role] = found
+        return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.shared, self.shared.game.clone(self.state))
+        new = _Box(self.shared, self.shared.game.clone(self.state))
+        # the copy is the same position: what was worked out still holds (never mutated)
+        new.legal, new.views = dict(self.legal), dict(self.views)
+        new.strings, new.tensors = dict(self.strings), dict(self.tensors)
+        return new
 
     def legal_of(self, role: str) -> list[Action]:
         found = self.legal.get(role)
@@ -268,7 +300,7 @@ class WarroomSpielState(pyspiel.State):
             raise pyspiel.SpielError(f"{index} is not a legal action of {role} now")
         sh.game.apply(box.state, role, action)
         box.state.events.clear()
-        box.legal = {}
+        box.forget()
         i = sh.index[role]
         self._mine = tuple((*h, index) if j == i else h for j, h in enumerate(self._mine))
         self._steps += 1
@@ -317,13 +349,20 @@ class WarroomSpielState(pyspiel.State):
         return WarroomSpielState(self.get_game(), sh, _Box(sh, new), self._mine, self._steps)
 
     def view_of(self, player: int) -> dict[str, Any]:
+        """The JSON view of ``player``'s seat (empty before the seed is drawn)."""
         if self._box is None:
             return {}
-        g = self._sh.game
-        return g.view(self._box.state, g.roles[player])
+        return self._box.view_of(self._sh.game.roles[player])
 
-    def legal_of(self, player: int) -> list[Action]:
-        return [] if self._box is None else self._box.legal_of(self._sh.game.roles[player])
+    def view_string(self, player: int) -> str:
+        if self._box is None:
+            return "{}"
+        return self._box.string_of(self._sh.game.roles[player])
+
+    def view_tensor(self, player: int) -> np.ndarray:
+        if self._box is None:
+            return np.zeros(self._sh.encoding.obs_size, np.float32)
+        return self._box.tensor_of(self._sh.game.roles[player])
 
     def own_history(self, player: int) -> tuple[int, ...]:
         return self._mine[player]
@@ -345,12 +384,10 @@ class WarroomObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WarroomSpielState, player: int) -> None:
-        role = self.shared.game.roles[player]
-        legal = state.legal_of(player)
-        self.tensor[:] = self.shared.encoding.observe(state.view_of(player), role, legal)
+        self.tensor[:] = state.view_tensor(player)
 
     def string_from(self, state: WarroomSpielState, player: int) -> str:
-        text = json.dumps(state.view_of(player), sort_keys=True, separators=(",", ":"))
+        text = state.view_string(player)
         if self.perfect_recall:
             return f"{text}|mine:{','.join(map(str, state.own_history(player)))}"
         return text

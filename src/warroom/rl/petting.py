@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from warroom.engine import Action, Game, Match, Rng, action_json
+from warroom.engine import Action, Game, Match, Rng
 from warroom.rl.encoding import Encoding, encoding_for, resolve_game
 from warroom.rl.gym import terminal_reward
 
@@ -92,7 +92,7 @@ class _Seats:
         m = self.match
         assert m is not None
         legal = m.legal(agent)
-        return {"actions": [action_json(a) for a in legal[: self.encoding.max_actions]]}
+        return {"actions": self.encoding.choices(legal)}
 
     def _final_rewards(self) -> dict[str, float]:
         m = self.match
@@ -137,6 +137,10 @@ class WarroomAEC(_Seats, AECEnv[str, dict[str, np.ndarray], int]):
         }
         self.agents: list[str] = []
 
+    def _infos_for(self, selected: str) -> dict[str, dict[str, Any]]:
+        """The agent to act gets its ``actions``; the others an empty dict (nothing to choose)."""
+        return {a: self._info(a) if a == selected else {} for a in self.agents}
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observation(agent)
 
@@ -147,8 +151,8 @@ class WarroomAEC(_Seats, AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: self._info(a) for a in self.agents}
         self.agent_selection = m.active[0]
+        self.infos = self._infos_for(self.agent_selection)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -181,7 +185,7 @@ class WarroomAEC(_Seats, AECEnv[str, dict[str, np.ndarray], int]):
                     self.infos[a] = {"outcome": out.to_json()} if out else {}
             else:
                 self.agent_selection = m.active[0]
-                self.infos = {a: self._info(a) for a in self.agents}
+                self.infos = self._infos_for(self.agent_selection)
         self._accumulate_rewards()
 
 

@@ -183,31 +183,25 @@ def _cmd_summary(job: Job, report: dict[str, Any]) -> dict[str, Any]:
 def _cmd_draw(job: Job, report: dict[str, Any], console: Console) -> None:
     s = report["ready"]
     roles = s["roles"]
-    pairings = list(dict.fromkeys(p for row in s["rows"] for p in row["pairings"]))
     t = Table(
-        title=f"{job.game}: balance of each set-up ({job.games} games per cell; "
-        f"{' / '.join(roles)} / draw wins, 95% intervals)",
+        title=f"{job.game}: balance of each set-up ({job.games} games per row, 95% intervals)",
         title_justify="left",
     )
-    t.add_column("set-up", style="bold")
-    for p in pairings:
-        t.add_column(p, justify="right")
+    t.add_column("set-up", style="bold", no_wrap=True)
+    t.add_column(" v ".join(roles), no_wrap=True)
+    for r in roles:
+        t.add_column(f"{r} wins", justify="right", no_wrap=True)
+    t.add_column("draws", justify="right", no_wrap=True)
     for row in s["rows"]:
-        cells = []
-        for p in pairings:
-            c = row["pairings"].get(p)
-            if c is None:
-                cells.append("-")
-                continue
-            cells.append(
-                "\n".join(
-                    [
-                        *(f"{r}: {pct_short(c['wins'][r])}" for r in roles),
-                        f"draw: {pct_short(c['draws'])}",
-                    ]
-                )
+        first = True
+        for pairing, c in row["pairings"].items():
+            t.add_row(
+                row["scenario"] if first else "",
+                pairing,
+                *(pct_short(c["wins"][r]) for r in roles),
+                pct_short(c["draws"]),
             )
-        t.add_row(row["scenario"], *cells)
+            first = False
     console.print(t)
 
 
@@ -217,7 +211,14 @@ def _cmd_draw(job: Job, report: dict[str, Any], console: Console) -> None:
 def _cc_build(g: Game[Any], games: int, seed: int, agents: Sequence[str]) -> Job:
     pairings = _pairings(g, agents, [[_best_agent(g.id)] * len(g.roles)])
     cells = make_cells(g, ["all"], {}, pairings)
-    return Job(g.id, cells, games, seed, meta=(("ready", "campaign"),))
+    return Job(
+        g.id,
+        cells,
+        games,
+        seed,
+        meta=(("ready", "campaign"),),
+        facts="warroom.sim.facts:campaign_commander",
+    )
 
 
 def _cc_summary(job: Job, report: dict[str, Any]) -> dict[str, Any]:
@@ -261,8 +262,10 @@ def _cc_draw(job: Job, report: dict[str, Any], console: Console) -> None:
                 text = ", ".join(f"{k}: {v}" for k, v in d["counts"].items())
             t.add_row(name, text)
         console.print(t)
-    if not any(c["facts"] for c in s["cells"]):
-        console.print(f"[yellow]{job.game} reports no facts (Game.report_facts) yet[/yellow]")
+    if report["overall"]["games"] > report["overall"]["errors"] and not any(
+        c["facts"] for c in s["cells"]
+    ):
+        console.print(f"[yellow]{job.game} reports no facts yet[/yellow]")
     console.print("[dim]  VP and facts: mean ±95% half-width  [min | p10 median p90 | max][/dim]")
 
 

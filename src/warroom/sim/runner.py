@@ -79,9 +79,10 @@ def play_game(job: Job, index: int) -> GameResult:
             role: make_agent(spec, g.id, agent_seed(seed, i))
             for i, (role, spec) in enumerate(agents_by_role.items())
         }
+        limit = job.max_steps or g.max_steps
         while not match.over:
-            if len(match.steps) >= g.max_steps:
-                raise RuntimeError(f"no end after {g.max_steps} steps")
+            if len(match.steps) >= limit:
+                raise RuntimeError(f"no end after {limit} steps")
             active = match.active
             if not active:
                 raise RuntimeError("no role is active but the game is not over")

@@ -1,14 +1,17 @@
 """A rule-based player for Campaign: Fall Blau: the priorities of a careful German commander.
 
-Each prompt: play the lasting and free cards at once; attack where the dice are likely to
-capture (with an event's black dice when they are needed); advance a fresh card where a strong
-general waits; consolidate the worn-out; end the turn. It reads only what the player sees (never
-the order of the event deck).
+Each prompt: play lasting and free cards at once; strike the most dangerous card with air
+power; attack where the exact odds of a capture are good (adding an event's black dice when
+they change the odds); advance a fresh card where a strong general waits; consolidate the
+worn-out; before ending the turn, reorganize the frontline when a general is likely to be wiped
+out; end the turn. It reads only what the player sees (never the order of the event deck).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from math import comb
 from typing import Any
 
 from warroom.engine import Action, Game, Rng, State
@@ -16,8 +19,43 @@ from warroom.engine import Action, Game, Rng, State
 PREFERRED_GENERALS = ("paulus", "hoth", "kleist", "ruoff", "salmuth")
 
 
-def _p_hit(mod: int) -> float:
-    return (4 + mod) / 6
+@cache
+def _die(mod: int, panzer: bool, white: bool) -> tuple[float, float, float, float]:
+    """One attack die: P(removes 0), P(1), P(2) red cubes, P(costs a grey cube)."""
+    p = [0.0, 0.0, 0.0]
+    loss = 0.0
+    for r in range(1, 7):
+        v = r + mod
+        k = (1 if v >= 3 else 0) + (1 if panzer and v == 6 else 0)
+        p[k] += 1 / 6
+        if white and v <= 1:
+            loss += 1 / 6
+    return p[0], p[1], p[2], loss
+
+
+@cache
+def odds(white: int, black: int, mod: int, panzer: bool, red: int) -> tuple[float, float, float]:
+    """P(capture), expected red removed, expected grey lost for an Attack! order."""
+    dist = [1.0]
+    for i in range(white + black):
+        p0, p1, p2, _ = _die(mod, panzer, i < white)
+        new = [0.0] * (len(dist) + 2)
+        for k, q in enumerate(dist):
+            new[k] += q * p0
+            new[k + 1] += q * p1
+            new[k + 2] += q * p2
+        dist = new
+    capture = sum(q for k, q in enumerate(dist) if k >= red)
+    removed = sum(q * min(k, red) for k, q in enumerate(dist))
+    loss = min(white * _die(mod, panzer, True)[3], float(red))
+    return capture, removed, loss
+
+
+def _tail(n: int, p: float, k: int) -> float:
+    """P(at least k successes in n trials of p)."""
+    if k <= 0:
+        return 1.0
+    return sum(comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 def _card_value(game: Any, eid: str) -> float:
@@ -36,22 +74,43 @@ def _card_value(game: Any, eid: str) -> float:
     return 2.0
 
 
-def _expected(game: Any, s: Any, gi: int, slot: int, black: int = 0) -> float:
+def _attack_odds(g: Any, s: Any, gi: int, slot: int, black: int) -> tuple[float, float, float]:
     cid = s.front[slot]
-    mod = game._modifier(s, cid, gi)
-    p = _p_hit(mod)
-    dice = game.attack_dice(s, gi, slot)
-    bonus = 1 / 6 if game.data.generals[game.gids[gi]].panzer and mod == 0 else 0.0
-    return (dice + black) * (p + bonus)
+    mod = g._modifier(s, cid, gi)
+    panzer = g.data.generals[g.gids[gi]].panzer
+    return odds(g.attack_dice(s, gi, slot), black, mod, panzer, s.red[slot])
 
 
-def _best_support(game: Any, s: Any, gi: int, slot: int) -> tuple[str, int]:
+def _best_support(g: Any, s: Any, gi: int, slot: int) -> tuple[str, int]:
     best, n = "", 0
-    for eid in game.support_cards(s, gi, slot):
-        e = game.data.events[eid].effect("attack_dice")
+    for eid in g.support_cards(s, gi, slot):
+        e = g.data.events[eid].effect("attack_dice")
         if e and e.n > n:
             best, n = eid, e.n
     return best, n
+
+
+def _hit_chance(g: Any, s: Any, slot: int) -> float:
+    """The chance that one Soviet counter-attack die from the card in ``slot`` hits."""
+    on = 1
+    for eid in s.in_play:
+        for e in g.data.events[eid].effects:
+            if e.kind == "counter_hit" and g._when(e.when, s.front[slot], -1):
+                on = max(on, e.on)
+    return on / 6
+
+
+def _danger(g: Any, s: Any, slots: Sequence[int]) -> float:
+    """Expected grey cubes lost in the local counter-attacks, plus a heavy price for a general
+    likely to be wiped out."""
+    total = 0.0
+    for i, gi in enumerate(slots):
+        red = s.red[i]
+        if gi < 0 or not s.front[i] or red <= 0:
+            continue
+        p = _hit_chance(g, s, i)
+        total += red * p + 8 * _tail(red, p, s.cubes[gi])
+    return total
 
 
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
@@ -73,10 +132,11 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return max(actions, key=lambda a: s.cubes[g.data.generals[a[1]].index])
     if ph == "support":
         gi, slot = s.attack
-        need = s.red[slot]
-        if _expected(g, s, gi, slot) < need + 0.5:
-            best, _ = _best_support(g, s, gi, slot)
-            if best:
+        best, n = _best_support(g, s, gi, slot)
+        if best:
+            base = _attack_odds(g, s, gi, slot, 0)[0]
+            more = _attack_odds(g, s, gi, slot, n)[0]
+            if more - base >= 0.12 or s.cal >= len(g.data.calendar) - 1:
                 return ("support", best)
         return ("roll",)
     if ph == "second":
@@ -85,7 +145,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
 
             def score(a: Action) -> float:
                 gi = s.slots[a[2]]
-                if gi < 0:
+                if gi < 0 or not s.ready[gi]:
                     return -1.0
                 c = g.data.campaigns[a[1]]
                 return s.cubes[gi] - c.cubes + c.vp * 0.3
@@ -94,14 +154,26 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
             if score(pick) >= 1:
                 return pick
         return ("done",)
+    if ph == "deploy" or ph == "reinforce":
+        return actions[0]
     if ph == "orders":
         return _orders(g, s, actions)
     return actions[0]
 
 
+def _backup(g: Any, s: Any, gid: str) -> bool:
+    """Is another ready general in reach of the space in front of ``gid``?"""
+    slot = s.slots.index(g.data.generals[gid].index)
+    return any(
+        0 <= t < len(s.slots) and t != slot and s.slots[t] >= 0 and s.ready[s.slots[t]]
+        for t in (slot - 1, slot + 1)
+    )
+
+
 def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
     d = g.data
-    late = s.cal >= len(d.calendar) - 1
+    turns_left = len(d.calendar) - s.cal  # 0 on the last turn
+    late = turns_left <= 1
     by_kind: dict[str, list[Action]] = {}
     for a in actions:
         by_kind.setdefault(a[0], []).append(a)
@@ -112,11 +184,11 @@ def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
         k = e.kind
         if k in ("cancel_modifier", "vp"):
             return a
-        if k == "supply" and s.supply + e.n <= d.supply_max:
+        if k == "supply" and (s.supply + e.n <= d.supply_max or late):
             return a
         if k == "cubes":
             gi = d.generals[a[2]].index
-            if d.generals[a[2]].cubes - s.cubes[gi] >= min(2, e.n):
+            if d.generals[a[2]].cubes - s.cubes[gi] >= min(2, e.n) or (late and s.cubes[gi] < 3):
                 return a
         if k == "cubes_all":
             deficit = sum(d.generals[g.gids[gi]].cubes - s.cubes[gi] for gi in g._living(s))
@@ -124,48 +196,49 @@ def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
                 return a
         if k == "ready":
             gi = d.generals[a[2]].index
-            if s.cubes[gi] >= 3 and s.supply >= 2 and any(s.front):
+            if s.cubes[gi] >= 3 and s.supply >= 1 and any(s.front):
                 return a
         if k == "special_attack":
             slot = a[2]
             gi = s.slots[slot]
-            if s.red[slot] >= 2 or (gi >= 0 and s.ready[gi]):
+            if s.red[slot] >= 3 or (gi >= 0 and s.ready[gi]) or late:
                 return a
 
-    # 2. attacks likely to capture
+    # 2. attacks: exact odds of capture, the red removed, the grey lost
     best: tuple[float, Action] | None = None
     for a in by_kind.get("attack", []):
         gi = d.generals[a[1]].index
         slot = a[2]
-        red = s.red[slot]
-        cubes = s.cubes[gi]
         _, black = _best_support(g, s, gi, slot)
-        exp = _expected(g, s, gi, slot, black)
-        if red > 0 and exp < red * 0.9 and not late:
-            continue
-        if cubes <= 2 and red >= 2 and not late:
-            continue
+        capture, removed, loss = _attack_odds(g, s, gi, slot, black)
         vp = g._card_vp(s.front[slot])
-        score = vp + 2 * min(1.0, exp / max(red, 1)) + (1 if s.slots[slot] == gi else 0)
-        if best is None or score > best[0]:
-            best = (score, a)
-    if best:
+        fragile = 1.5 if s.cubes[gi] <= loss + 1 else 0.5
+        value = capture * (vp + 2) + 0.35 * removed - fragile * loss
+        if capture < 0.45 and not late and (removed < 1.5 or s.cubes[gi] < 4):
+            continue
+        if best is None or value > best[0]:
+            best = (value, a)
+    if best and best[0] > 0:
         return best[1]
 
     # 3. advance a fresh card in front of a strong general (keep supply for an attack)
     adv = by_kind.get("advance", [])
-    if adv and (s.supply >= 2 or late):
+    if adv and (s.supply >= 2 or late) and turns_left >= 0:
 
         def adv_score(a: Action) -> float:
             gi = d.generals[a[1]].index
             c = d.campaigns[a[2]]
-            cubes = (
+            red = (
                 c.cubes_if if c.unless_captured and c.unless_captured not in s.captured else c.cubes
             )
             mod = g._modifier(s, a[2], gi)
-            return c.vp / cubes + s.cubes[gi] * 0.2 + mod * 0.5 - c.extra_cost * 0.2
+            panzer = d.generals[a[1]].panzer
+            capture = odds(s.cubes[gi], 0, mod, panzer, red)[0]
+            return c.vp * (0.5 + capture) / red - c.extra_cost * 0.2
 
         candidates = [a for a in adv if s.cubes[d.generals[a[1]].index] >= 3]
+        if turns_left == 0:  # the last turn: only a card someone can still attack now
+            candidates = [a for a in candidates if s.supply >= 2 and _backup(g, s, a[1])]
         if candidates:
             return max(candidates, key=adv_score)
 
@@ -181,19 +254,16 @@ def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
         if need(worst) > 0 or s.supply <= d.supply_max - 2:
             return worst
 
-    # 5. a frontline card facing nobody while a ready general has nothing in front: reorganize
-    for a in by_kind.get("reorganize", []):
-        if s.supply >= 3 and _reorg_gain(g, s, a) > 0:
-            return a
+    # 5. before the Soviet turn: move a general out of likely destruction
+    reorg = by_kind.get("reorganize", [])
+    if reorg and s.supply >= 1:
+        now = _danger(g, s, s.slots)
+        pick, low = None, now
+        for a in reorg:
+            after = [d.generals[x].index if x != "-" else -1 for x in a[1:]]
+            v = _danger(g, s, after)
+            if v < low:
+                pick, low = a, v
+        if pick is not None and now - low >= 2.0:
+            return pick
     return ("end-turn",)
-
-
-def _reorg_gain(g: Any, s: Any, a: Action) -> int:
-    """How many more frontline cards face a general after this reorganization."""
-    d = g.data
-    after = [d.generals[x].index if x != "-" else -1 for x in a[1:]]
-
-    def faced(slots: list[int]) -> int:
-        return sum(1 for i, c in enumerate(s.front) if c and slots[i] >= 0 and s.ready[slots[i]])
-
-    return faced(after) - faced(list(s.slots))

@@ -4,7 +4,7 @@ The scenarios themselves are played on the table, so when this policy has to
 *enter* a scenario's result it makes one up: modest random numbers (that is what
 lets agents fuzz the campaign). In the Campaign Phase it plays sensibly:
 
-- command is valued row by row of the Campaign Phase Table (a CVP is worth four
+- command is valued row by row of the Campaign Phase Table (a CVP is worth seven
   command), which decides the loser's penalty, the winner's pick of type, and
   whether to halve 10+ command for a CVP;
 - purchases follow a fixed priority: buy off an unarmed restriction, flip Veteran
@@ -23,7 +23,7 @@ from typing import Any
 from warroom.engine import Action, Game, Rng, State
 
 TYPES = ("ammunition", "morale", "supply")
-CVP_WORTH = 4.0
+CVP_WORTH = 7.0
 
 PRIORITY = (
     "remove-unarmed",
@@ -109,3 +109,22 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         if options:
             return min(options, key=lambda a: _payment_key(have, a[3]))
     return ("done",) if ("done",) in actions else actions[0]
+
+
+TABLE_KINDS = frozenset(("command", "cvp", "initiative", "next-initiative", "sig33b", "armor"))
+"""Prompts that record how a scenario went on the printed game: facts, not decisions."""
+
+
+def umpire(
+    game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
+) -> Action | None:
+    """The neutral answer to a prompt that records a scenario's result; None for a decision.
+
+    Entering a result is not a choice a player makes to win (a player who makes one up can
+    simply claim a victory), so ``warroom evaluate`` answers these prompts the same way for
+    every agent from one generator per game (modest made-up results, as the policy does), and
+    search does not plan them: strength is measured on the Campaign Phase decisions.
+    """
+    if actions and actions[0][0] in TABLE_KINDS:
+        return policy(game, state, role, actions, rng)
+    return None

@@ -315,6 +315,8 @@ def _parse_effect(
 def _check_when(value: Any, file: str, entry: str, tags: frozenset[str]) -> None:
     if value in ("any", "panzer", "regular"):
         return
+    if isinstance(value, str) and value.startswith("card:") and "card:" + value[5:] in tags:
+        return
     if isinstance(value, str) and value.startswith("icon:") and value[5:] in ICONS:
         return
     if isinstance(value, str) and value.startswith("tag:") and value[4:] in tags:
@@ -322,7 +324,8 @@ def _check_when(value: Any, file: str, entry: str, tags: frozenset[str]) -> None
     raise GameDataError(
         file,
         entry,
-        f"unknown condition {value!r}; use any, panzer, regular, icon:<icon> or tag:<a campaign tag>",
+        f"unknown condition {value!r}; use any, panzer, regular, icon:<icon>, tag:<a campaign tag>"
+        " or card:<a campaign card>",
     )
 
 
@@ -370,21 +373,24 @@ def load(folder: Path | None = None) -> Data:
     if not any(c.start_unlocked for c in cards.values()):
         raise GameDataError(f_cards.name, "(file)", "no campaign card starts unlocked")
     tags = frozenset(t for c in cards.values() for t in c.tags)
+    names = tags | {"card:" + c for c in cards}  # what a `when` condition may name
 
     f_gen = _path(folder, "generals.toml")
     raw_gen = read(f_gen)
     generals: dict[str, General] = {}
     for i, (gid, raw) in enumerate(raw_gen.items()):
         g = model(_GeneralModel, raw, f_gen.name, gid)
-        trait = _parse_effect(g.trait, TRAITS, f_gen.name, gid, tags)
+        trait = _parse_effect(g.trait, TRAITS, f_gen.name, gid, names)
         generals[gid] = General(gid, i, g.name, g.army, g.panzer, g.cubes, trait, g.text)
     if len(generals) != 5:
         raise GameDataError(f_gen.name, "(file)", f"the game has 5 generals, found {len(generals)}")
     for trio in itertools.combinations(generals.values(), 3):
         if sum(g.cubes for g in trio) > camp.german_cubes:
-            names = ", ".join(g.id for g in trio)
+            trio_ids = ", ".join(g.id for g in trio)
             raise GameDataError(
-                f_gen.name, names, f"these three need more than the {camp.german_cubes} grey cubes"
+                f_gen.name,
+                trio_ids,
+                f"these three need more than the {camp.german_cubes} grey cubes",
             )
 
     f_ev = _path(folder, "events.toml")
@@ -392,7 +398,7 @@ def load(folder: Path | None = None) -> Data:
     events: dict[str, EventCard] = {}
     for eid, raw in raw_ev.items():
         e = model(_EventModel, raw, f_ev.name, eid)
-        effects = tuple(_parse_effect(x, EFFECTS, f_ev.name, eid, tags) for x in e.effects)
+        effects = tuple(_parse_effect(x, EFFECTS, f_ev.name, eid, names) for x in e.effects)
         kinds = {x.kind for x in effects}
         allowed = STOP_EFFECTS if e.stop else HAND_EFFECTS
         for k in kinds - allowed:
@@ -409,6 +415,11 @@ def load(folder: Path | None = None) -> Data:
             "attack_dice" in kinds and len(kinds) > 1
         ):
             raise GameDataError(f_ev.name, eid, "a card has at most one effect that needs a target")
+        sa = next((x for x in effects if x.kind == "special_attack"), None)
+        if sa and sa.when in ("panzer", "regular"):
+            raise GameDataError(
+                f_ev.name, eid, "a special attack has no general: no panzer/regular"
+            )
         if "counter_attack" in kinds and e.copies != 1:
             raise GameDataError(f_ev.name, eid, "a major counter-attack card has one copy")
         events[eid] = EventCard(
@@ -426,7 +437,7 @@ def load(folder: Path | None = None) -> Data:
     missions: dict[str, Mission] = {}
     for mid, raw in raw_mis.items():
         m = model(_MissionModel, raw, f_mis.name, mid)
-        cond = _parse_effect(m.condition, MISSION_CONDITIONS, f_mis.name, mid, tags, key="type")
+        cond = _parse_effect(m.condition, MISSION_CONDITIONS, f_mis.name, mid, names, key="type")
         if m.vp == 0 and m.supply == 0:
             raise GameDataError(f_mis.name, mid, "a mission rewards vp or supply")
         missions[mid] = Mission(mid, m.name, m.text, cond, m.vp, m.supply)

@@ -29,9 +29,32 @@ from warroom.engine import (
 from warroom.games.fall_blau import text
 from warroom.games.fall_blau.data import Data, EventCard, default
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def roll(rng: Rng, n: int) -> list[int]:
+    """n six-sided dice: the same values as ``rng.dice(n)``, without four calls per die."""
+    if type(rng) is not Rng:
+        return rng.dice(n)  # a ScriptedRng in tests
+    x = rng.s
+    out = []
+    for _ in range(n):
+        x = (x + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        out.append(((z * 6) >> 64) + 1)
+    rng.s = x
+    return out
+
+
 ROLE = "german"
 SLOTS = 3
 NONE = -1
+ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
+END_TURN: Action = ("end-turn",)
+ORDERS_TASK = ("orders",)
 
 
 class BlauState(State):
@@ -143,6 +166,23 @@ class FallBlau(Game[BlauState]):
         self.gids = d.general_order
         self.ev_order = {eid: i for i, eid in enumerate(d.events)}
         self.early = frozenset(i + 1 for i in range(0, len(d.calendar), 3))
+        self.cost = {c.id: 1 + c.extra_cost for c in d.campaigns.values()}
+        self.start = [d.generals[g].cubes for g in self.gids]
+        self.first_effect = {e.id: e.effects[0] for e in d.events.values()}
+        self._reorg: dict[tuple[int, ...], list[Action]] = {}  # a memo of pure results
+        self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
+        self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
+        self._cons = [("consolidate", g) for g in self.gids]
+        # the frontline cards each special attack may strike
+        self.targets: dict[str, frozenset[str]] = {}
+        for e in d.events.values():
+            sa = e.effect("special_attack")
+            if sa:
+                ok = [c.id for c in d.campaigns.values() if self._when(sa.when, c.id, NONE)]
+                ok += [x.id for x in d.events.values() if x.effect("counter_attack")]
+                if sa.when != "any":
+                    ok = [c for c in ok if c in d.campaigns]
+                self.targets[e.id] = frozenset(ok)
 
     # ----- set-up ---------------------------------------------------------------------------
     def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
@@ -186,29 +226,34 @@ class FallBlau(Game[BlauState]):
 
     # ----- the task loop --------------------------------------------------------------------
     def _run(self, s: BlauState) -> None:
+        tasks = s.tasks
         while not s.over:
-            if s.missions and s.mactive:
-                self._check_missions(s)
-            if s.phase or not s.tasks:
+            while not s.phase and tasks and not s.over:
+                task = tasks.pop()
+                kind = task[0]
+                if kind == "orders":
+                    s.phase = "orders"
+                elif kind == "draw":
+                    self._task_draw(s)
+                elif kind == "effect":
+                    self._task_effect(s, task[1], task[2])
+                elif kind == "place":
+                    self._task_place(s, task[1])
+                elif kind == "reinforce":
+                    self._reinforce_most_vp(s, task[1])
+                elif kind == "counter":
+                    self._local_counter_attacks(s)
+                elif kind == "turn":
+                    self._task_turn(s)
+                else:  # pragma: no cover - every task kind is listed above
+                    raise AssertionError(f"unknown task {task!r}")
+                tasks = s.tasks  # _end replaces the list
+            if s.over or not (s.missions and s.mactive):
                 return
-            task = s.tasks.pop()
-            kind = task[0]
-            if kind == "orders":
-                s.phase = "orders"
-            elif kind == "draw":
-                self._task_draw(s)
-            elif kind == "effect":
-                self._task_effect(s, task[1], task[2])
-            elif kind == "place":
-                self._task_place(s, task[1])
-            elif kind == "reinforce":
-                self._reinforce_most_vp(s, task[1])
-            elif kind == "counter":
-                self._local_counter_attacks(s)
-            elif kind == "turn":
-                self._task_turn(s)
-            else:  # pragma: no cover - every task kind is listed above
-                raise AssertionError(f"unknown task {task!r}")
+            before = len(tasks)
+            self._check_missions(s)  # missions pay as soon as they are met
+            if s.phase or len(tasks) == before:
+                return
 
     def _task_turn(self, s: BlauState) -> None:
         if not self._advance_calendar(s):
@@ -217,7 +262,6 @@ class FallBlau(Game[BlauState]):
         for gi in s.chosen:
             if not s.lost[gi]:
                 s.ready[gi] = True
-        s.log("ready")
         s.tasks.append(("orders",))
         for _ in range(self.data.draws_per_turn):
             s.tasks.append(("draw",))
@@ -280,6 +324,7 @@ class FallBlau(Game[BlauState]):
                 s.tasks.append(("effect", cid, i))
         else:
             s.hand.append(cid)
+            s.hand.sort(key=self.ev_order.__getitem__)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
@@ -432,21 +477,20 @@ class FallBlau(Game[BlauState]):
             return
         on = 1
         rerolls = 0
-        icons = self._card_icons(s.front[slot])
-        for eid in s.in_play:
-            for e in self.data.events[eid].effects:
-                if e.kind == "counter_hit" and self._when(e.when, icons, (), gi):
-                    on = max(on, e.on)
-                elif e.kind == "soviet_reroll" and local:
-                    rerolls += e.n
-        rolls = s.rng.dice(dice)
+        if s.in_play:
+            for eid in s.in_play:
+                for e in self.data.events[eid].effects:
+                    if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
+                        on = max(on, e.on)
+                    elif e.kind == "soviet_reroll" and local:
+                        rerolls += e.n
+        rolls = roll(s.rng, dice)
         rerolled: list[int] = []
-        for _ in range(rerolls):
-            for j, r in enumerate(rolls):
-                if r > on:
-                    rolls[j] = s.rng.die()
-                    rerolled.append(rolls[j])
-                    break
+        if rerolls:
+            missed = [j for j, r in enumerate(rolls) if r > on][:rerolls]
+            for j in missed:  # each missed die at most once
+                rolls[j] = s.rng.die()
+                rerolled.append(rolls[j])
         hits = sum(1 for r in rolls if r <= on)
         trait = self.data.generals[self.gids[gi]].trait
         saved = min(hits, trait.n) if trait.kind == "counter_shield" else 0
@@ -465,7 +509,6 @@ class FallBlau(Game[BlauState]):
         self._lose_cubes(s, gi, hits - saved, why)
 
     def _local_counter_attacks(self, s: BlauState) -> None:
-        s.log("soviet-turn")
         for slot in range(SLOTS):
             if s.over:
                 return
@@ -540,16 +583,19 @@ class FallBlau(Game[BlauState]):
                     break
 
     # ----- orders ---------------------------------------------------------------------------
-    def _when(self, when: str, icons: tuple[str, ...], tags: tuple[str, ...], gi: int) -> bool:
+    def _when(self, when: str, cid: str, gi: int) -> bool:
+        """Does a condition of the vocabulary hold for the card ``cid`` and the general ``gi``?"""
         if when == "any":
             return True
         if when == "panzer":
-            return self.data.generals[self.gids[gi]].panzer
+            return gi != NONE and self.data.generals[self.gids[gi]].panzer
         if when == "regular":
-            return not self.data.generals[self.gids[gi]].panzer
+            return gi != NONE and not self.data.generals[self.gids[gi]].panzer
         if when.startswith("icon:"):
-            return when[5:] in icons
-        return when[4:] in tags
+            return when[5:] in self._card_icons(cid)
+        if when.startswith("card:"):
+            return when[5:] == cid
+        return when[4:] in self._card_tags(cid)
 
     def _modifier(self, s: BlauState, cid: str, gi: int, ignore: bool = False) -> int:
         icons = self._card_icons(cid)
@@ -567,8 +613,7 @@ class FallBlau(Game[BlauState]):
         return -1 if any(i not in cancelled for i in icons) else 0
 
     def attack_cost(self, s: BlauState, slot: int) -> int:
-        card = self.data.campaigns.get(s.front[slot])
-        return 1 + (card.extra_cost if card else 0)
+        return self.cost.get(s.front[slot], 1)
 
     def attack_dice(self, s: BlauState, gi: int, slot: int) -> int:
         """White dice of general ``gi`` against the card in ``slot``."""
@@ -579,35 +624,34 @@ class FallBlau(Game[BlauState]):
         t = g.trait
         if t.kind == "extra_die":
             cid = s.front[slot]
-            if self._when(t.when, self._card_icons(cid), self._card_tags(cid), gi):
+            if self._when(t.when, cid, gi):
                 n += t.n
         return n
 
     def support_cards(self, s: BlauState, gi: int, slot: int) -> list[str]:
         cid = s.front[slot]
-        icons, tags = self._card_icons(cid), self._card_tags(cid)
         out = []
         for eid in self._distinct_hand(s):
             e = self.data.events[eid].effect("attack_dice")
-            if e and self._when(e.when, icons, tags, gi):
+            if e and self._when(e.when, cid, gi):
                 out.append(eid)
         return out
 
     def _distinct_hand(self, s: BlauState) -> list[str]:
-        return sorted(set(s.hand), key=self.ev_order.__getitem__)
+        return list(dict.fromkeys(s.hand))  # the hand is kept in card order
 
     def _resolve_attack(self, s: BlauState, gi: int, slot: int, support: str) -> None:
         g = self.data.generals[self.gids[gi]]
         cid = s.front[slot]
         mod = self._modifier(s, cid, gi)
-        white = s.rng.dice(self.attack_dice(s, gi, slot))
+        white = roll(s.rng, self.attack_dice(s, gi, slot))
         black: list[int] = []
         if support:
             s.hand.remove(support)
             s.discard.append(support)
             e = self.data.events[support].effect("attack_dice")
             assert e is not None
-            black = s.rng.dice(e.n)
+            black = roll(s.rng, e.n)
         hits = 0
         bonus = 0
         for r in white:
@@ -642,7 +686,7 @@ class FallBlau(Game[BlauState]):
             red=s.red[slot],
             losses=losses,
         )
-        self._exhaust(s, gi, "attack")
+        s.ready[gi] = False  # the order exhausts him (the "attack" entry says so)
         if s.red[slot] == 0:
             self._capture(s, slot)
         if losses and not s.over:
@@ -722,57 +766,95 @@ class FallBlau(Game[BlauState]):
         return []  # pragma: no cover
 
     def _order_actions(self, s: BlauState) -> list[Action]:
-        d = self.data
         gids = self.gids
         out: list[Action] = []
+        append = out.append
         supply = s.supply
+        front = s.front
+        slots = s.slots
+        ready = s.ready
+        cost = self.cost
+        queue = s.queue
         for slot in range(SLOTS):
-            gi = s.slots[slot]
-            if gi == NONE or not s.ready[gi]:
+            gi = slots[slot]
+            if gi == NONE or not ready[gi]:
                 continue
-            g = gids[gi]
-            if supply >= 1 and s.queue and not s.front[slot]:
-                for c in s.queue:
-                    out.append(("advance", g, c))
-            for t in (slot - 1, slot, slot + 1):
-                if 0 <= t < SLOTS and s.front[t] and supply >= self.attack_cost(s, t):
-                    out.append(("attack", g, t))
-            out.append(("consolidate", g))
-        for eid in self._distinct_hand(s):
-            card = d.events[eid]
-            e = card.effects[0]
-            k = e.kind
-            if k == "attack_dice":
-                continue
-            if k == "special_attack":
-                for slot in range(SLOTS):
-                    cid = s.front[slot]
-                    if (
-                        cid
-                        and s.red[slot] > 0
-                        and self._when(e.when, self._card_icons(cid), self._card_tags(cid), NONE)
-                    ):
-                        out.append(("play", eid, slot))
-            elif k == "cubes":
-                if s.grey_pool:
-                    for gi in self._living(s):
-                        if s.cubes[gi] < d.generals[gids[gi]].cubes:
-                            out.append(("play", eid, gids[gi]))
-            elif k == "ready":
-                for gi in self._living(s):
-                    if not s.ready[gi]:
-                        out.append(("play", eid, gids[gi]))
-            else:
-                out.append(("play", eid))
+            if supply >= 1 and queue and not front[slot]:
+                adv = self._adv[gi]
+                for c in queue:
+                    append(adv[c])
+            att = self._att[gi]
+            for t in ADJ_OR_FRONT[slot]:
+                cid = front[t]
+                if cid and supply >= cost.get(cid, 1):
+                    append(att[t])
+            append(self._cons[gi])
+        if s.hand:
+            for eid in self._distinct_hand(s):
+                e = self.first_effect[eid]
+                k = e.kind
+                if k == "attack_dice":
+                    continue
+                if k == "special_attack":
+                    targets = self.targets[eid]
+                    for slot in range(SLOTS):
+                        if front[slot] in targets and s.red[slot] > 0:
+                            append(("play", eid, slot))
+                elif k == "cubes":
+                    if s.grey_pool:
+                        for gi in s.chosen:
+                            if not s.lost[gi] and s.cubes[gi] < self.start[gi]:
+                                append(("play", eid, gids[gi]))
+                elif k == "ready":
+                    for gi in s.chosen:
+                        if not s.lost[gi] and not ready[gi]:
+                            append(("play", eid, gids[gi]))
+                else:
+                    append(("play", eid))
         if supply >= 1:
-            current = tuple(s.slots)
-            seen = {current}
-            for perm in permutations(current):
-                if perm not in seen:
-                    seen.add(perm)
-                    out.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
-        out.append(("end-turn",))
+            key = tuple(slots)
+            reorg = self._reorg.get(key)
+            if reorg is None:
+                reorg = []
+                seen = {key}
+                for perm in permutations(key):
+                    if perm not in seen:
+                        seen.add(perm)
+                        reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
+                self._reorg[key] = reorg
+            out.extend(reorg)
+        out.append(END_TURN)
         return out
+
+    def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
+        s = state
+        if not action or not isinstance(action[0], str):
+            return None
+        kind = action[0]
+        orders = ("advance", "attack", "consolidate", "play", "reorganize", "end-turn")
+        if kind in orders and s.phase != "orders":
+            return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
+        if kind in ("advance", "attack", "consolidate") and len(action) > 1:
+            g = self.data.generals.get(str(action[1]))
+            if g is None:
+                return f"no general {action[1]!r}"
+            if g.index not in s.chosen or s.lost[g.index]:
+                return f"{g.name} is not on the frontline"
+            if not s.ready[g.index]:
+                return f"{g.name} is exhausted until the next turn"
+            if kind == "advance" and s.front[s.slots.index(g.index)]:
+                return f"a card already stands in front of {g.name}"
+            if kind in ("advance", "attack") and s.supply < 1:
+                return "no supply left"
+        if kind == "attack" and len(action) > 2 and isinstance(action[2], int):
+            if not 0 <= action[2] < SLOTS or not s.front[action[2]]:
+                return "no card in that frontline space"
+            if s.supply < self.attack_cost(s, action[2]):
+                return f"this attack costs {self.attack_cost(s, action[2])} supply"
+            return "a general attacks only the card in front of him or in the space beside"
+        if kind == "reorganize" and s.supply < 1:
+            return "reorganizing the frontline costs 1 supply"
+        return None
 
     def prompt_text(self, state: BlauState, role: str) -> str:
         return text.prompt(self, state)
@@ -784,14 +866,14 @@ class FallBlau(Game[BlauState]):
         s.phase = ""
         gidx = self.data.generals
         if ph == "orders":
-            s.tasks.append(("orders",))
+            before = len(s.tasks)
             if kind == "advance":
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
                 s.supply -= 1
                 s.log("order", order="advance", general=action[1], supply=s.supply)
                 self._deploy(s, action[2], slot)
-                self._exhaust(s, gi, "advance")
+                s.ready[gi] = False
                 if (
                     gidx[action[1]].panzer
                     and s.supply >= 1
@@ -817,7 +899,7 @@ class FallBlau(Game[BlauState]):
                 extra = t.n if t.kind == "consolidate_cubes" else 0
                 self._add_cubes(s, gi, self.data.consolidate_cubes + extra)
                 self._gain_supply(s, self.data.consolidate_supply)
-                self._exhaust(s, gi, "consolidate")
+                s.ready[gi] = False
             elif kind == "play":
                 self._play(s, action)
             elif kind == "reorganize":
@@ -825,10 +907,14 @@ class FallBlau(Game[BlauState]):
                 s.slots = [gidx[x].index if x != "-" else NONE for x in action[1:]]
                 s.log("reorganize", order=list(action[1:]), supply=s.supply)
             elif kind == "end-turn":
-                s.tasks.pop()  # no more orders this turn
                 s.log("end-turn")
                 s.tasks.append(("turn",))
                 s.tasks.append(("counter",))
+            if kind != "end-turn" and not s.over:
+                if s.phase or len(s.tasks) != before:
+                    s.tasks.insert(before, ORDERS_TASK)  # back to orders after what came up
+                else:
+                    s.phase = "orders"
         elif ph == "support":
             gi, slot = s.attack
             s.attack = ()
@@ -893,7 +979,7 @@ class FallBlau(Game[BlauState]):
                 slot = action[2]
                 cid = s.front[slot]
                 mod = self._modifier(s, cid, NONE, e.ignore_modifier)
-                rolls = s.rng.dice(e.n)
+                rolls = roll(s.rng, e.n)
                 hits = sum(1 for r in rolls if r + mod >= 3)
                 removed = min(hits, s.red[slot])
                 s.red[slot] -= removed
@@ -937,6 +1023,18 @@ class FallBlau(Game[BlauState]):
             level=level,
             summary=f"{words[level]} with {final} VP (victory {victory}, brilliant {brilliant}).",
         )
+
+    def report_facts(self, state: BlauState) -> dict[str, Any]:
+        """What simulation reports count about a finished game."""
+        s = state
+        return {
+            "final_vp": self.final_vp(s),
+            "captured": len(s.captured),
+            "generals_lost": sum(1 for gi in s.chosen if s.lost[gi]),
+            "turns": s.turn,
+            "end": s.over,
+            "stalingrad_taken": "stalingrad" in s.captured,
+        }
 
     def clone(self, state: BlauState) -> BlauState:
         s = state

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from warroom.engine import Action
@@ -41,8 +40,8 @@ def _name(game: FallBlau, cid: str) -> str:
     return cid
 
 
-@cache
 def _static(game: FallBlau) -> dict[str, Any]:
+    """The printed texts, built fresh for every view (views never share mutable parts)."""
     d = game.data
     return {
         "events": {
@@ -290,9 +289,9 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
     if k == "general":
         return f"{n(e['general'])} takes slot {e['slot'] + 1} with {e['cubes']} cubes"
     if k == "calendar":
-        return f"Calendar: {e['box']}" + (f" (turn {e['turn']})" if "turn" in e else "")
-    if k == "ready":
-        return "All generals are ready"
+        if "turn" not in e:
+            return f"Calendar: {e['box']}"
+        return f"Calendar: {e['box']} (turn {e['turn']}); every general is ready"
     if k == "draw":
         return f"Drew {n(e['card'])}"
     if k == "discard":
@@ -328,8 +327,6 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
     if k == "major-deploy":
         joins = f", its cubes join {n(e['joins'])}" if "joins" in e else ""
         return f"{n(e['card'])} deploys in slot {e['slot'] + 1} with {e['red']} red{joins}"
-    if k == "soviet-turn":
-        return "Soviet local counter-attacks"
     if k == "mission":
         return f"Mission drawn: {n(e['mission'])}"
     if k == "mission-expired":
@@ -372,7 +369,7 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
             n(x) if x != "-" else "(empty)" for x in e["order"]
         )
     if k == "end-turn":
-        return "The Germans lose the initiative"
+        return "The Germans lose the initiative: Soviet local counter-attacks"
     if k == "end":
         return f"Game over ({e['reason']}): {e['final']} VP, {e['level']}"
     parts = [f"{x}={v}" for x, v in e.items() if x not in ("kind", "to")]
@@ -394,7 +391,7 @@ def render(game: FallBlau, s: BlauState) -> str:
     gen = {g["id"]: g for g in v["generals"]}
     for f in v["frontline"]:
         if f["card"]:
-            icons = "".join(f" [{i}]" for i in f["icons"])
+            icons = "".join(f" ({i})" for i in f["icons"])
             card = f"{_name(game, f['card'])} {f['vp']} VP, {f['red']} red{icons}"
         else:
             card = "(open)"
@@ -405,7 +402,7 @@ def render(game: FallBlau, s: BlauState) -> str:
             who = f"{_name(game, g['id'])} ({kind}) {g['cubes']}/{g['start']} grey, {state}"
         else:
             who = "(no general)"
-        lines.append(f"  {f['slot'] + 1}. {card:40s} | {who}")
+        lines.append(f"  {f['slot'] + 1}. {card:36s} | {who}")
     lines.append("unlocked: " + (", ".join(_name(game, c) for c in v["queue"]) or "-"))
     lines.append("captured: " + (", ".join(_name(game, c) for c in v["captured"]) or "-"))
     lines.append("hand: " + (", ".join(_name(game, c) for c in v["hand"]) or "-"))

@@ -77,6 +77,8 @@ class Row(_Strict):
     id: str
     low: int = Field(ge=0)
     high: int
+    exhausted: bool = False
+    """The row of a type that has (nearly) run out: the forfeit-0-2 option takes what is left."""
     ammunition: Cell
     morale: Cell
     supply: Cell

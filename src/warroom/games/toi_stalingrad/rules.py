@@ -25,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warroom.engine import Action, Game, OptionValue, Outcome, Rng, ScenarioSpec, State
+from warroom.engine import (
+    Action,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Rng,
+    ScenarioSpec,
+    State,
+)
 from warroom.games.toi_stalingrad import purchases as buying
 from warroom.games.toi_stalingrad.data import (
     DIVISIONS,
@@ -107,6 +116,7 @@ class ToiState(State):
     __slots__ = (
         "armor",
         "command",
+        "forfeit_low",
         "next_initiative",
         "results",
         "sheets",
@@ -129,6 +139,8 @@ class ToiState(State):
         self.next_initiative: str | None = None
         self.armor: dict[str, tuple[str, ...]] = {}
         self.sig33b: bool | None = None
+        self.forfeit_low = False
+        """Option forfeit-0-2: the 0-2 rows also take away the command left."""
 
     @property
     def current(self) -> ScenarioResult:
@@ -142,7 +154,7 @@ class ToiState(State):
 class ToiStalingrad(Game[ToiState]):
     id = "toi-stalingrad"
     title = "Tide of Iron: Stalingrad campaign"
-    version = "1"
+    version = "2"
     roles = ("german", "soviet")
     scenarios = (
         ScenarioSpec(
@@ -155,6 +167,14 @@ class ToiStalingrad(Game[ToiState]):
             "Two campaigns, sides switched",
             "Eight scenarios: the campaign twice, each player taking each side once; "
             "the role names the side its player takes first.",
+        ),
+    )
+    options = (
+        OptionSpec(
+            "forfeit-0-2",
+            False,
+            "rows 0-2 of the Campaign Phase Table also take away the 0-2 command left "
+            "(by default it may still be spent; see NOTES.md)",
         ),
     )
     chance = False
@@ -174,6 +194,7 @@ class ToiStalingrad(Game[ToiState]):
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> ToiState:
         state = ToiState(Rng(seed), scenario, 8 if scenario == "switched" else 4)
+        state.forfeit_low = bool(options.get("forfeit-0-2", False))
         self._begin_scenario(state, 0)
         return state
 
@@ -228,8 +249,14 @@ class ToiStalingrad(Game[ToiState]):
 
     # ----- the task queue -------------------------------------------------------------------
     def _advance(self, state: ToiState) -> None:
-        while state.tasks and state.tasks[0][0] not in DECISIONS:
-            task, state.tasks = state.tasks[0], state.tasks[1:]
+        while state.tasks:
+            task = state.tasks[0]
+            if task[0] == "buy" and not buying.legal_buys(self.data, self.buyer(state, task[1])):
+                self._apply_buy(state, task[1], ("done",))  # nothing affordable: no question
+                continue
+            if task[0] in DECISIONS:
+                return
+            state.tasks = state.tasks[1:]
             self._run(state, task)
 
     def _push(self, state: ToiState, *tasks: Task) -> None:
@@ -316,7 +343,7 @@ class ToiStalingrad(Game[ToiState]):
             sheet.starving = 1
         elif effect == "elite-cut":
             sheet.elite_cut = 2
-        self._lose(state, side, kind, cell.remove)
+        self._lose(state, side, kind, have if state.forfeit_low and row.exhausted else cell.remove)
         state.log(
             "table",
             side=side,
@@ -714,6 +741,7 @@ class ToiStalingrad(Game[ToiState]):
         new.next_initiative = state.next_initiative
         new.armor = dict(state.armor)
         new.sig33b = state.sig33b
+        new.forfeit_low = state.forfeit_low
         return new
 
 

@@ -158,14 +158,23 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
     done = [r for r in v["results"] if r["winner"]]
     if done:
         lines.append("")
-        lines.append("Scenario  G cvp+bonus  S cvp+bonus  initiative  winner")
+        lines.append(
+            f"  #  {'scenario':26s} {'German':>9s} {'Soviet':>9s}  {'initiative':10s} winner"
+        )
         for r in done:
-            g, s = r["scenario_cvp"], r["bonus"]
+            cells = []
+            for side in SIDES:
+                bonus = r["bonus"][side]["initiative"] + r["bonus"][side]["command"]
+                cells.append(f"{r['scenario_cvp'][side]}+{bonus}={r['total'][side]}")
+            tie = " (tie)" if r["tie_break"] else ""
             lines.append(
-                f"  {r['index']:>2} {r['title'][:24]:24s} "
-                f"G {g['german']}+{s['german']['initiative'] + s['german']['command']}"
-                f" S {g['soviet']}+{s['soviet']['initiative'] + s['soviet']['command']}"
-                f"  init {r['initiative']}  {r['winner']}{' (tie)' if r['tie_break'] else ''}"
+                f"  {r['index']:<2d} {r['title'][:26]:26s} {cells[0]:>9s} {cells[1]:>9s}  "
+                f"{r['initiative']:10s} {r['winner']}{tie}"
+            )
+        lines.append("  (CVP: scenario + bonuses = total; bonuses: initiative, halved command)")
+        if state.variant == "switched" and len(done) > 4:
+            lines.append(
+                "  (scenarios 5-8: the german player took the Soviet side, and vice versa)"
             )
     if v["phase"] in ("penalty", "table", "purchases"):
         lines.append("")

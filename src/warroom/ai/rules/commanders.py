@@ -1,0 +1,197 @@
+"""A rule-based Commanders player: the priorities of a careful general.
+
+It reads only what its side may see (the game's view): its own units and orders,
+the enemy units on the board, the objectives. Priorities, in order:
+
+- bombard the most crowded enemy sector in range with every gun;
+- attack only with a local superiority (concentrate first: reinforce a sector from
+  the reserve before it attacks), preferring sectors that score (the enemy general
+  and flags), and never send cavalry at a sector full of infantry that may form squares;
+- occupy free neutral sectors (the sector count pays 1 VP a round);
+- keep orders back to rally routed units;
+- in combat: form squares and countercharge when offered, capture routed units,
+  re-roll the worst of its own dice or the best of the enemy's, always enter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from warroom.engine import Action, Game, Rng, State
+
+SIDE = {"white": 0, "black": 1}
+
+
+def _counts(view: dict[str, Any]) -> dict[str, dict[str, dict[str, int]]]:
+    """sector -> side -> {"infantry": n, "cavalry": n, "artillery": n, "routed": n}."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for u in view["units"]:
+        if u["where"] != "board" or u["sector"] is None:
+            continue
+        cell = out.setdefault(u["sector"], {}).setdefault(
+            u["side"], {"infantry": 0, "cavalry": 0, "artillery": 0, "routed": 0}
+        )
+        if u["status"] == "routed":
+            cell["routed"] += 1
+        else:
+            cell[u["type"]] += 1
+    return out
+
+
+def _strength(cell: dict[str, int] | None) -> int:
+    if not cell:
+        return 0
+    return cell["infantry"] + cell["cavalry"] + cell["artillery"]
+
+
+def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+    view = game.view(state, role)
+    stage = view["stage"]
+    if len(actions) == 1:
+        return actions[0]
+    if stage == "plan":
+        return _plan(view, role, actions, rng)
+    if stage == "place":
+        return _place(actions)
+    if stage == "react":
+        for a in actions:
+            if a[0] == "react":
+                return a
+        return ("done",)
+    if stage in ("ranged-target", "melee-target"):
+        return _target(view, actions)
+    if stage in ("ranged-reroll", "melee-reroll"):
+        return _reroll(view, role, actions)
+    if stage == "withdraw":
+        return ("done",)
+    if stage == "enter":
+        return next(a for a in actions if a[0] == "enter")
+    if stage == "rally":
+        for a in actions:
+            if a[0] == "rally" and a[1] not in ("infantry", "cavalry"):
+                return a
+        for a in actions:
+            if a[0] == "rally":
+                return a
+        return ("done",)
+    return actions[rng.below(len(actions))]
+
+
+def _place(actions: Sequence[Action]) -> Action:
+    order = {"artillery": "centre", "cavalry": "right", "infantry": "left"}
+    for a in actions:
+        if a[0] == "place" and order.get(a[1], "") in a[2]:
+            return a
+    for a in actions:
+        if a[0] == "objective" and a[1] == "general" and "centre" in a[3]:
+            return a
+    return actions[0]
+
+
+def _target(view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    units = {u["id"]: u for u in view["units"]}
+
+    def score(a: Action) -> int:
+        t = units[a[2]]
+        if t["status"] == "routed":
+            return 3 if t["type"] == "artillery" else 2
+        return {"artillery": 1, "cavalry": 0, "infantry": 0}[t["type"]]
+
+    return max(actions, key=score)
+
+
+def _reroll(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    units = {u["id"]: u for u in view["units"]}
+    dice = view["dice"]
+    best: Action = ("done",)
+    gain = 0
+    for a in actions:
+        if a[0] != "reroll":
+            continue
+        value = dice[a[1]][a[2]]
+        mine = units[a[1]]["side"] == role
+        g = (4 - value) if mine else (value - 3)
+        if g > gain:
+            best, gain = a, g
+    return best
+
+
+def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) -> Action:
+    me = role
+    foe = "black" if role == "white" else "white"
+    if actions[0] == ("stop",):
+        return ("stop",)
+    counts = _counts(view)
+    sectors = {s["id"]: s for s in view["sectors"]}
+    info = view["orders_info"][me]
+    mine_orders = view["orders"][me] or []
+    routed_home = sum(1 for u in view["units"] if u["side"] == me and u["where"] == "routed-box")
+    keep_back = min(3, routed_home // 2)
+    if info["given"] >= info["allowed"] - keep_back:
+        return ("done",)
+    ordered = {o["unit"] for o in mine_orders}
+    units = {u["id"]: u for u in view["units"]}
+    # how many of my units already head into each sector this round
+    heading: dict[str, int] = {}
+    for o in mine_orders:
+        heading[o["to"]] = heading.get(o["to"], 0) + 1
+
+    def value_of(sid: str) -> int:
+        s = sectors[sid]
+        v = sum(o["vp"] for o in s["objectives"] if o["side"] == foe)
+        return v + (1 if s["control"] != me else 0)
+
+    best: Action = ("done",)
+    best_score = 0.5
+    for a in actions:
+        if a[0] != "order" or a[1] in ordered:
+            continue
+        uid, kind, to = a[1], a[2], a[3]
+        u = units[uid]
+        here = counts.get(u["sector"], {}).get(me)
+        there_foe = counts.get(to, {}).get(foe)
+        there_me = counts.get(to, {}).get(me)
+        target = sectors[to]
+        score = 0.0
+        if kind == "bombard":
+            score = 3 + _strength(there_foe) - (1 if target["reserve"] else 0)
+            score -= (
+                0.5
+                if abs(sectors[to]["row"] - sectors[u["sector"]]["row"])
+                + abs(sectors[to]["col"] - sectors[u["sector"]]["col"])
+                == 2
+                else 0
+            )
+            if _strength(there_foe) == 0:
+                score = 0
+        elif kind == "fire":
+            score = 0
+        elif target["control"] == foe:
+            # attack only with superiority, counting the units already sent
+            mass = heading.get(to, 0) + 1
+            enemy = _strength(there_foe)
+            if u["type"] == "cavalry" and there_foe and there_foe["infantry"] >= 2:
+                score = 0  # squares wait for it
+            elif _strength(here) >= 3 and _strength(here) >= enemy:
+                score = 2 + value_of(to) + (mass if mass <= enemy + 1 else 0)
+                if kind == "move":
+                    score = 0
+                if u["type"] == "cavalry" and kind == "fast" and there_foe:
+                    score += 1 if there_foe["cavalry"] + there_foe["infantry"] <= 1 else 0
+            if u["sector"] and sectors[u["sector"]]["reserve"]:
+                score = 0
+        elif target["control"] is None and not target["reserve"]:
+            score = 1.5 + value_of(to) - 0.3 * heading.get(to, 0)
+            if kind == "move":
+                score -= 0.5
+        elif target["control"] == me and not target["reserve"]:
+            # reinforce a thin friendly sector from the reserve or a crowded one
+            if sectors[u["sector"]]["reserve"] and _strength(there_me) + heading.get(to, 0) < 5:
+                score = 1.2 + 0.1 * (5 - _strength(there_me))
+            elif _strength(here) >= 5 and _strength(there_me) + heading.get(to, 0) < 3:
+                score = 0.8
+        score += rng.random() * 0.2
+        if score > best_score:
+            best, best_score = a, score
+    return best

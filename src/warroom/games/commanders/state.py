@@ -1,0 +1,244 @@
+"""Commanders' state: slotted, flat lists indexed by unit number, cheap to clone.
+
+Units are numbered 0..59: white 0..29, black 30..59; within a side 20 infantry,
+8 cavalry, 2 artillery (see data.UID). A unit's place is ``loc`` (a sector index,
+or one of the negative codes below); its condition is ``status``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.engine import Rng, State
+from warroom.games.commanders.data import N_UNITS, USIDE, Data, Objective, load
+
+FRESH, SPENT, ROUTED = 0, 1, 2
+STATUS_NAMES = ("fresh", "spent", "routed")
+GONE, CAPTURED, UNPLACED = -1, -2, -3
+"""loc codes: destroyed or merged away, captured by the enemy, not yet placed (custom set-up)."""
+
+Order = tuple[str, int, str, int]
+"""(kind, first sector, second kind or "", second sector or -1)."""
+Step = tuple[str, int]
+"""(phase key, sector): one pending move/attack of an ordered unit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything fixed for a whole game: scenario and options. Shared by every clone."""
+
+    scenario: str
+    board: str
+    terrain: bool
+    objectives: bool
+    orders_random: bool
+    orders_distance: bool
+    morale: bool
+
+
+class Combat:
+    """The battles of one movement phase, fought in lockstep in every battle zone."""
+
+    __slots__ = (
+        "attacks",
+        "charged",
+        "dice",
+        "enter",
+        "hit_any",
+        "mover",
+        "react",
+        "rerolls",
+        "step",
+        "targets",
+        "zone_of",
+        "zones",
+    )
+
+    def __init__(self) -> None:
+        self.zones: list[tuple[int, int, list[int], list[int]]] = []
+        """(sector a, sector b, white units by space, black units by space), a < b."""
+        self.mover: dict[int, tuple[int, int]] = {}
+        """Attacking units: (from sector, to sector)."""
+        self.zone_of: dict[int, int] = {}
+        self.attacks: dict[tuple[int, int], list[int]] = {}
+        """(side, attacked sector) -> zones it attacks through."""
+        self.rerolls: dict[tuple[int, int], int] = {}
+        self.react: dict[int, str] = {}
+        self.targets: dict[int, int] = {}
+        self.dice: dict[int, list[int]] = {}
+        self.hit_any: set[int] = set()
+        self.step = "ranged"
+        self.enter: dict[tuple[int, int], int] = {}
+        """(side, sector) the side may enter after the combat -> chosen (fast phase)."""
+        self.charged: set[int] = set()
+        """Cavalry that countercharged."""
+
+    def copy(self) -> Combat:
+        new = Combat.__new__(Combat)
+        new.zones = [(a, b, list(w), list(k)) for a, b, w, k in self.zones]
+        new.mover = dict(self.mover)
+        new.zone_of = dict(self.zone_of)
+        new.attacks = {k: list(v) for k, v in self.attacks.items()}
+        new.rerolls = dict(self.rerolls)
+        new.react = dict(self.react)
+        new.targets = dict(self.targets)
+        new.dice = {k: list(v) for k, v in self.dice.items()}
+        new.hit_any = set(self.hit_any)
+        new.step = self.step
+        new.enter = dict(self.enter)
+        new.charged = set(self.charged)
+        return new
+
+
+class CmdState(State):
+    __slots__ = (
+        "allowed",
+        "cache",
+        "captured",
+        "cfg",
+        "combat",
+        "composing",
+        "data",
+        "extra",
+        "given",
+        "loc",
+        "markers_left",
+        "moved",
+        "objectives",
+        "orders",
+        "phase",
+        "place_left",
+        "plan_base",
+        "pool",
+        "round",
+        "saved",
+        "spend",
+        "square",
+        "stage",
+        "status",
+        "steps",
+        "summary",
+        "tokens",
+        "vp",
+        "waiting",
+        "winner",
+    )
+
+    def __init__(self, rng: Rng, cfg: Config) -> None:
+        super().__init__(rng)
+        self.cfg = cfg
+        self.data: Data = load()
+        self.round = 1
+        self.phase = "planning"
+        self.stage = ""
+        self.loc: list[int] = [UNPLACED] * N_UNITS
+        self.status: list[int] = [FRESH] * N_UNITS
+        self.square: list[bool] = [False] * N_UNITS
+        self.orders: dict[int, Order] = {}
+        self.steps: dict[int, list[Step]] = {}
+        self.composing = [-1, -1]
+        self.given = [0, 0]
+        self.allowed = [10, 10]
+        self.extra = [0, 0]
+        """1 while a side still has its extra command-sector order (advanced ordering)."""
+        self.saved = [0, 0]
+        self.waiting = [False, False]
+        self.vp = [0, 0]
+        self.pool = 10
+        self.captured: list[list[int]] = [[], []]
+        """Enemy units each side captured this round, paid in VP at scoring."""
+        self.tokens: dict[int, int] = {}
+        """Artillery unit -> sector holding its artillery token."""
+        self.objectives: tuple[Objective, ...] = ()
+        self.markers_left: list[tuple[int, ...]] = [(), ()]
+        self.place_left: list[list[int]] = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        """Custom set-up: units still to place on right wing, centre, left wing, reserve."""
+        self.moved: dict[int, int] = {}
+        self.spend: set[int] = set()
+        self.combat: Combat | None = None
+        self.winner = -1
+        """-1 while playing; 0 white, 1 black, 2 a draw."""
+        self.summary = ""
+        self.cache: list[object] = [None, None]
+        self.plan_base: list[Any] = [None, None]
+        """Each side's possible orders this round (computed once per planning phase)."""
+
+    def clone(self) -> CmdState:
+        new = CmdState.__new__(CmdState)
+        new._copy_base(self)
+        new.cfg = self.cfg
+        new.data = self.data
+        new.round = self.round
+        new.phase = self.phase
+        new.stage = self.stage
+        new.loc = self.loc[:]
+        new.status = self.status[:]
+        new.square = self.square[:]
+        new.orders = dict(self.orders)
+        new.steps = {u: s[:] for u, s in self.steps.items()} if self.steps else {}
+        new.composing = self.composing[:]
+        new.given = self.given[:]
+        new.allowed = self.allowed[:]
+        new.extra = self.extra[:]
+        new.saved = self.saved[:]
+        new.waiting = self.waiting[:]
+        new.vp = self.vp[:]
+        new.pool = self.pool
+        new.captured = [self.captured[0][:], self.captured[1][:]]
+        new.tokens = dict(self.tokens)
+        new.objectives = self.objectives
+        new.markers_left = self.markers_left[:]
+        new.place_left = [self.place_left[0][:], self.place_left[1][:]]
+        new.moved = dict(self.moved)
+        new.spend = set(self.spend)
+        new.combat = self.combat.copy() if self.combat is not None else None
+        new.winner = self.winner
+        new.summary = self.summary
+        new.plan_base = self.plan_base[:]
+        new.cache = self.cache[:]  # immutable tuples: safe to share until the next apply
+        return new
+
+
+def control(st: CmdState) -> list[int]:
+    """Who controls each sector: 0 white, 1 black, -1 nobody.
+
+    A side controls a sector where it has a non-routed unit; an empty sector holding a
+    side's general or flag is that side's while no enemy unit stands in it; each reserve
+    always belongs to its side.
+    """
+    d = st.data
+    n = len(d.ids)
+    live = [[0] * n, [0] * n]
+    anyu = [[0] * n, [0] * n]
+    loc = st.loc
+    status = st.status
+    for u in range(N_UNITS):
+        s = loc[u]
+        if s >= 0:
+            side = USIDE[u]
+            anyu[side][s] += 1
+            if status[u] != ROUTED:
+                live[side][s] += 1
+    out = [-1] * n
+    for s in range(n):
+        w, b = live[0][s], live[1][s]
+        if w and not b:
+            out[s] = 0
+        elif b and not w:
+            out[s] = 1
+    for o in st.objectives:
+        if o.kind != "rose" and out[o.sector] == -1 and not anyu[1 - o.side][o.sector]:
+            out[o.sector] = o.side
+    out[d.reserve_of[0]] = 0
+    out[d.reserve_of[1]] = 1
+    return out
+
+
+def occupancy(st: CmdState) -> list[int]:
+    """Units (any side, routed too) in each sector."""
+    out = [0] * len(st.data.ids)
+    for s in st.loc:
+        if s >= 0:
+            out[s] += 1
+    return out

@@ -1,0 +1,104 @@
+"""Random play at scale: every set-up and option combination, replays, determinize."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import warroom
+from warroom.engine import Match, Rng
+from warroom.games.commanders.state import CmdState
+
+G: Any = warroom.game("commanders")
+SCENARIOS = [s.id for s in G.scenarios]
+FLAGS = [o.key for o in G.options]
+COMBOS = [
+    (scen, dict(zip(FLAGS, combo, strict=True)))
+    for scen in SCENARIOS
+    for combo in itertools.product((False, True), repeat=len(FLAGS))
+]
+
+
+def pick(acts: Any, rng: Rng, eager: float) -> Any:
+    """A random legal action; with ``eager`` > 0 a sheet is closed early more often."""
+    if eager and ("done",) in acts and rng.random() < eager:
+        return ("done",)
+    return acts[rng.below(len(acts))]
+
+
+def play_direct(scenario: str, options: dict[str, bool], seed: int, eager: float) -> CmdState:
+    """A random game on the game hooks alone (no Match): the fast path simulations use."""
+    _, opts = G.check_setup(scenario, options)
+    st: CmdState = G.setup(scenario, opts, seed)
+    rng = Rng(seed ^ 0x5151)
+    steps = 0
+    while G.outcome(st) is None:
+        active = G.active(st)
+        assert active, f"nobody to act at {st.phase}/{st.stage}"
+        role = active[rng.below(len(active))]
+        acts = G.legal_actions(st, role)
+        assert acts, f"dead end: {role} active with no action at {st.phase}/{st.stage}"
+        G.apply(st, role, pick(acts, rng, eager))
+        st.events.clear()
+        steps += 1
+        assert steps < G.max_steps
+        assert st.round <= 10
+    return st
+
+
+def test_fuzz_1000_games_every_setup_and_option() -> None:
+    n = 0
+    rounds = 0
+    seed = 0
+    while n < 1008:
+        for scen, opts in COMBOS:
+            st = play_direct(scen, opts, seed, eager=0.0 if seed % 4 == 0 else 0.3)
+            assert st.winner >= 0 and st.round <= 10
+            rounds += st.round
+            n += 1
+            seed += 1
+    assert n >= 1000
+    assert rounds > n  # games do last more than a round
+
+
+def test_200_random_games_replay_identically() -> None:
+    for seed in range(200):
+        scen, opts = COMBOS[(seed * 7) % len(COMBOS)]
+        m = Match.new("commanders", scen, opts, seed)
+        rng = Rng(seed + 99)
+        while not m.over:
+            role = m.active[rng.below(len(m.active))]
+            m.act(role, pick(m.legal(role), rng, 0.3))
+        again = Match.replay(json.loads(json.dumps(m.record())))
+        assert G.snapshot(again.state) == G.snapshot(m.state)
+        assert again.outcome == m.outcome
+
+
+def test_determinize_hides_the_other_sides_orders() -> None:
+    """Two states that differ only in black's secret orders determinize alike for white."""
+    a = Match.new("commanders", "marengo", {}, 8)
+    b = Match.new("commanders", "marengo", {}, 8)
+    a.act("black", ("order", "b-i1", "advance", "mid-west"))
+    b.act("black", ("order", "b-c1", "fast", "mid-west"))
+    b.act("black", ("stop",))
+    a.act("black", ("done",))
+    b.act("black", ("done",))
+    da = G.determinize(a.state, "white", Rng(1))
+    db = G.determinize(b.state, "white", Rng(1))
+    assert G.snapshot(da) == G.snapshot(db)
+    assert not da.waiting[1]  # black has still finished its sheet
+    # white's own orders are kept
+    a.act("white", ("order", "w-i1", "advance", "mid-east"))
+    dw = G.determinize(a.state, "white", Rng(2))
+    assert any(o[1] == a.state.data.index["mid-east"] for o in dw.orders.values())
+
+
+def test_determinize_hides_custom_placement() -> None:
+    a = Match.new("commanders", "custom", {}, 8)
+    b = Match.new("commanders", "custom", {}, 8)
+    a.act("black", ("place", "cavalry", "b-right"))
+    b.act("black", ("place", "infantry", "b-left"))
+    da = G.determinize(a.state, "white", Rng(3))
+    db = G.determinize(b.state, "white", Rng(3))
+    assert G.snapshot(da) == G.snapshot(db)
