@@ -59,7 +59,7 @@ def conserved(game: Any, s: CCState) -> bool:
 
 
 def random_game(game: Any, seed: int, check_every_step: bool = False) -> tuple[CCState, int]:
-    s = game.setup("fall-blau", {}, seed)
+    s = game.setup(game.default_scenario, {}, seed)
     rng = Rng(seed + 7)
     steps = 0
     while game.outcome(s) is None:
@@ -74,3 +74,22 @@ def random_game(game: Any, seed: int, check_every_step: bool = False) -> tuple[C
         if check_every_step:
             assert conserved(game, s), f"seed {seed}: a unit went missing at step {steps}"
     return s, steps
+
+
+def operation(m: Match, role: str, area: str, dice: list[int] | None = None) -> None:
+    """Start an operation of ``role`` spending an RP put at ``area``."""
+    s = m.state
+    s.rps[role][area] = s.rps[role].get(area, 0) + 1
+    s.tasks = [("op-rp", role)]
+    s.cache = None
+    if dice is not None:
+        s.rng = ScriptedRng(dice)
+    m.act(role, ("rp", area))
+
+
+def card_turn(m: Match, role: str, card: str) -> None:
+    """Give ``role`` the card and a Card option."""
+    s = m.state
+    s.hands[role] = [card, *[c for c in s.hands[role] if c != card][:4]]
+    s.tasks = [("card", role)]
+    s.cache = None

@@ -9,7 +9,7 @@ import pytest
 
 from tests.fall_blau.helpers import G, conserved
 from warroom.cli.options import parse_game_options
-from warroom.engine import BadOption, Match, Rng
+from warroom.engine import BadOption, IllegalAction, Match, Rng
 
 MODES = [
     pytest.param({"hard": h, "missions": m}, id=f"hard={h}-missions={m}")
@@ -136,3 +136,14 @@ def test_every_logged_roll_is_described_with_its_dice() -> None:
     assert "attack" in seen and "counter-attack" in seen
     for a in m.legal("german") or []:
         assert G.label(m.state, "german", a)
+
+
+def test_illegal_actions_say_why() -> None:
+    m = Match.new(G, None, {"generals": "hoth,paulus,ruoff"}, seed=1)
+    m.state.supply = 0
+    with pytest.raises(IllegalAction, match="no supply"):
+        m.act("german", ("advance", "paulus", "voronezh"))
+    m.state.supply = 5
+    m.act("german", ("consolidate", "hoth"))
+    with pytest.raises(IllegalAction, match="exhausted"):
+        m.act("german", ("consolidate", "hoth"))

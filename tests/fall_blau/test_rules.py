@@ -334,7 +334,7 @@ def test_salmuth_ignores_the_first_hit_of_each_counter_attack() -> None:
     assert cubes(s, "salmuth") == 3
 
 
-def test_chuikov_makes_fortress_counter_attacks_hit_on_two() -> None:
+def test_chuikov_makes_stalingrad_counter_attacks_hit_on_two() -> None:
     s = new()
     s.in_play = ["chuikov"]
     place(s, 1, "stalingrad", 3)
@@ -696,3 +696,16 @@ def test_sondermeldung_scores_a_vp() -> None:
     s.hand = ["sondermeldung"]
     act(s, "play", "sondermeldung")
     assert s.vp == 1 and "sondermeldung" in s.discard
+
+
+def test_ruoff_has_no_minus_one_against_mountains_and_hoth_full_dice_beside() -> None:
+    s = new("hoth,paulus,ruoff")
+    place(s, 2, "elbrus", 2)
+    dice(s, 3, 3, 2, 2, 2)  # Ruoff in front: 3s hit with no -1
+    act(s, "attack", "ruoff", 2)
+    assert "elbrus" in s.captured
+    s = new("hoth,paulus,ruoff")
+    place(s, 1, "kalach", 4)
+    dice(s, 2, 2, 2, 2, 2)  # Hoth beside: all five dice, not three
+    act(s, "attack", "hoth", 1)
+    assert s.rng.rolls == []  # type: ignore[attr-defined]

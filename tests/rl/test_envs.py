@@ -8,6 +8,7 @@ interfaces must carry.
 
 from __future__ import annotations
 
+import json
 import warnings
 from typing import Any
 
@@ -349,6 +350,21 @@ def test_frozen_universe_names_what_fresh_random_games_list(gid: str) -> None:
             named += len(legal) - extra
             listed += len(legal)
     assert named >= 0.95 * listed, f"{gid}: the frozen universe is stale; write it again"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_observation_follows_what_the_role_sees(game: Game[Any]) -> None:
+    """Equal views give equal observations, and different views (nearly always) different ones:
+    feature hashing may merge two views only by a collision of buckets."""
+    enc = encoding_for(game)
+    role = game.roles[0]
+    by_view: dict[str, bytes] = {}
+    for m in _playout(game, seed=21, steps=80):
+        view = game.view(m.state, role)
+        head = enc.observe(view, role, [])[: enc.view_size]
+        key = json.dumps(view, sort_keys=True, default=str)
+        assert by_view.setdefault(key, head.tobytes()) == head.tobytes()
+    assert len(set(by_view.values())) >= 0.9 * len(by_view)
 
 
 def test_slot_encoding_cuts_long_prompts_and_counts_them() -> None:

@@ -228,3 +228,11 @@ def test_a_game_that_cannot_set_up_is_recorded_even_on_a_pool() -> None:
         results = run(job, workers=workers)
         assert len(results) == 4
         assert all(r.error and "duel.toml" in r.error and "set-up" in r.error for r in results)
+
+
+def test_a_game_longer_than_the_job_allows_is_given_up() -> None:
+    cells = make_cells(DUEL, ["long"], {}, [("random", "random")])
+    results = run(Job(TOY, cells, 10, 1, max_steps=6), workers=1)
+    long = [r for r in results if r.error]
+    assert long and all("no end after 6 steps" in (r.error or "") and r.steps == 6 for r in long)
+    assert all(r.steps <= 6 for r in results)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from typing import Annotated, Any
@@ -162,6 +163,9 @@ def simulate(
     keep_records: Annotated[
         bool, typer.Option(help="store each game's full record (its actions) too")
     ] = False,
+    max_steps: Annotated[
+        int, typer.Option(help="give up a game after this many steps (0: the game's bound)")
+    ] = 0,
 ) -> None:
     """Play many games with chosen agents; store every game; report rates with 95% intervals."""
     console = Console(stderr=True)
@@ -177,7 +181,7 @@ def simulate(
     if games < 1:
         console.print("[red]--games must be at least 1[/red]")
         raise typer.Exit(2)
-    job = Job(game_id, cells, games, seed, keep_records)
+    job = Job(game_id, cells, games, seed, keep_records, max_steps=max_steps)
     job_id, results = execute(job, workers=workers, ray=ray, db=db, quiet=as_json)
     show(job, results, job_id, as_json, plot)
 
@@ -242,6 +246,9 @@ def ready_report(
     workers: Workers = None,
     ray: RayOpt = None,
     db: Db = str(DEFAULT_DB),
+    max_steps: Annotated[
+        int, typer.Option(help="give up a game after this many steps (0: the game's bound)")
+    ] = 0,
 ) -> None:
     """Ready reports for the questions designers ask (see 'warroom report list')."""
     from warroom.sim.ready import READY
@@ -259,6 +266,8 @@ def ready_report(
     ready = READY[name]
     try:
         job = ready.job(game_id, games, seed, agents or [])
+        if max_steps:
+            job = dataclasses.replace(job, max_steps=max_steps)
     except (WarroomError, ValueError) as exc:
         Console(stderr=True).print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
@@ -285,4 +294,10 @@ def present(
     if as_json:
         sys.stdout.write(json.dumps(rep, indent=1) + "\n")
         return
-    ready.render(job, rep, Console())
+    console = Console()
+    ready.render(job, rep, console)
+    o = rep["overall"]
+    if o["errors"]:
+        console.print(f"[red]{o['errors']} of {o['games']} games failed; the first:[/red]")
+        for e in rep["errors"][:5]:
+            console.print(f"[red]  game {e['index']} (seed {e['seed']}): {e['error']}[/red]")

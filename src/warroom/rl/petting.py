@@ -137,6 +137,10 @@ class WarroomAEC(_Seats, AECEnv[str, dict[str, np.ndarray], int]):
         }
         self.agents: list[str] = []
 
+    def _infos_for(self, selected: str) -> dict[str, dict[str, Any]]:
+        """The agent to act gets its ``actions``; the others an empty dict (nothing to choose)."""
+        return {a: self._info(a) if a == selected else {} for a in self.agents}
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observation(agent)
 
@@ -147,8 +151,8 @@ class WarroomAEC(_Seats, AECEnv[str, dict[str, np.ndarray], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: self._info(a) for a in self.agents}
         self.agent_selection = m.active[0]
+        self.infos = self._infos_for(self.agent_selection)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -181,7 +185,7 @@ class WarroomAEC(_Seats, AECEnv[str, dict[str, np.ndarray], int]):
                     self.infos[a] = {"outcome": out.to_json()} if out else {}
             else:
                 self.agent_selection = m.active[0]
-                self.infos = {a: self._info(a) for a in self.agents}
+                self.infos = self._infos_for(self.agent_selection)
         self._accumulate_rewards()
 
 

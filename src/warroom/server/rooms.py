@@ -15,12 +15,14 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.engine import (
     BadRecord,
     Game,
+    GameDataError,
     IllegalAction,
     Match,
     NotYourTurn,
@@ -28,6 +30,7 @@ from warroom.engine import (
     WarroomError,
     action_json,
     game_ids,
+    visible,
 )
 from warroom.engine import game as registry_game
 from warroom.server.players import Players
@@ -58,6 +61,12 @@ class NotFound(ServerError):
 
 class Conflict(ServerError):
     status = 409
+
+
+class Broken(ServerError):
+    """The game itself cannot start (its data files do not load): the server's fault."""
+
+    status = 500
 
 
 class Catalog:
@@ -100,6 +109,23 @@ class Room:
     listeners: set[Listener] = field(default_factory=set)
     thinking: set[str] = field(default_factory=set)
     replays: dict[int, Match] = field(default_factory=dict)
+    texts: list[str] = field(default_factory=list)  # describe_event of match.log, kept in step
+    version: int = 0  # goes up at every change a page could see
+    pending: Future[None] | None = None  # the last write to the store, until it is on disk
+    sent: dict[str | None, tuple[int, bytes]] = field(default_factory=dict)  # role -> JSON sent
+
+    def touch(self) -> None:
+        self.version += 1
+        self.sent.clear()
+
+    def log_texts(self) -> list[str]:
+        """The words of every log entry (cached: entries never change once logged)."""
+        log = self.match.log
+        if len(self.texts) > len(log):
+            del self.texts[len(log) :]  # an undo took entries back
+        describe = self.match.game.describe_event
+        self.texts.extend(describe(e) for e in log[len(self.texts) :])
+        return self.texts
 
     @property
     def game(self) -> Game[Any]:
@@ -159,10 +185,11 @@ class Rooms:
         seed: int | None,
         seats: dict[str, str],
         mode: str,
-    ) -> tuple[Room, dict[str, str]]:
+    ) -> tuple[Room, dict[str, str], Future[None]]:
         """A new match; ``seats`` maps each role to "human" or a computer level/agent.
 
-        Returns the room and the tokens of its human seats (shown once, never stored).
+        Returns the room, the tokens of its human seats (shown once, never stored) and
+        the write that stores it (tell nobody of the match before it is done).
         """
         g = self.catalog.get(game_id)
         unknown = set(seats) - set(g.roles)
@@ -174,6 +201,8 @@ class Rooms:
             seed = secrets.randbits(31)
         try:
             match = Match.new(g, scenario, options, seed)
+        except GameDataError as exc:
+            raise Broken(f"{g.id} cannot start: {exc}") from None
         except WarroomError as exc:
             raise BadRequest(str(exc)) from None
         tokens: dict[str, str] = {}
@@ -190,7 +219,7 @@ class Rooms:
                     raise BadRequest(str(exc)) from None
                 seat_map[role] = Seat(role, "computer", spec, "")
         room = Room(new_match_id(), match, seat_map, mode)
-        self.store.create(
+        done = self.store.create(
             MatchRow(
                 id=room.id,
                 game=g.id,
@@ -207,10 +236,11 @@ class Rooms:
                 seats=[SeatRow(s.role, s.kind, s.agent, s.token_hash) for s in seat_map.values()],
             )
         )
+        room.pending = done
         with self._lock:
             self._rooms[room.id] = room
-        self.kick(room)
-        return room, tokens
+        done.add_done_callback(lambda f: self._committed(room, f))
+        return room, tokens, done
 
     def get(self, match_id: str) -> Room:
         with self._lock:
@@ -263,18 +293,22 @@ class Rooms:
         return count
 
     # ----- playing ----------------------------------------------------------------------------
-    def act(self, room: Room, role: str, action: Any, expect_step: int | None = None) -> int:
+    def act(
+        self, room: Room, role: str, action: Any, expect_step: int | None = None
+    ) -> tuple[int, Future[None]]:
+        """Apply a person's action; returns the step reached and the write to wait for."""
         with room.lock:
             seat = room.seats[role]
             if seat.kind != "human":
                 raise Forbidden()
             self._check_step(room, expect_step)
-            self._apply(room, role, action)
-        self.changed(room)
-        return room.step
+            return room.step + 1, self._apply(room, role, action)
 
-    def _apply(self, room: Room, role: str, action: Any) -> None:
-        """Act and commit (the caller holds the room lock). Raises before any change on refusal."""
+    def _apply(self, room: Room, role: str, action: Any) -> Future[None]:
+        """Act and queue the write (the caller holds the room lock). Refusals change nothing.
+
+        The other seats hear of the move, and computers answer it, once it is on disk.
+        """
         m = room.match
         if not isinstance(action, list):
             raise BadRequest(f"an action is a JSON list, got {json.dumps(action)[:80]}")
@@ -290,16 +324,30 @@ class Rooms:
         snap = None
         if m.over or room.step % self.snapshot_every == 0:
             snap = _plain_json(m.game.snapshot(m.state))
-        try:
-            self.store.append(room.id, n, role, list(m.record()["actions"][n][1]), m.over, snap)
-        except BaseException:
-            # not on disk, so it never happened: forget the room and reload it from the store
-            with self._lock:
-                self._rooms.pop(room.id, None)
-            raise
-        room.replays.clear()
+        done = self.store.append(room.id, n, role, action_json(m.steps[-1].action), m.over, snap)
+        self._wrote(room, done)
+        return done
 
-    def undo(self, room: Room, role: str, expect_step: int | None = None) -> int:
+    def _wrote(self, room: Room, done: Future[None]) -> None:
+        room.pending = done
+        room.replays.clear()
+        room.touch()
+        done.add_done_callback(lambda f: self._committed(room, f))
+
+    def _committed(self, room: Room, done: Future[None]) -> None:
+        """In the store's writer thread, once a write of ``room`` is on disk (or failed)."""
+        if done.exception() is not None:
+            # not on disk, so it never happened: forget the room; the store reloads it
+            log.error("a write of %s failed: %r", room.id, done.exception())
+            with self._lock:
+                if self._rooms.get(room.id) is room:
+                    del self._rooms[room.id]
+            return
+        self.changed(room)
+
+    def undo(
+        self, room: Room, role: str, expect_step: int | None = None
+    ) -> tuple[int, Future[None]]:
         with room.lock:
             self._check_step(room, expect_step)
             if not room.match.can_undo(role):
@@ -308,16 +356,11 @@ class Rooms:
                     " roll or a reveal"
                 )
             room.match.undo(role)
+            del room.texts[len(room.match.log) :]
             m = room.match
-            try:
-                self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
-            except BaseException:
-                with self._lock:
-                    self._rooms.pop(room.id, None)
-                raise
-            room.replays.clear()
-        self.changed(room)
-        return room.step
+            done = self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
+            self._wrote(room, done)
+            return room.step, done
 
     @staticmethod
     def _check_step(room: Room, expect_step: int | None) -> None:
@@ -346,6 +389,7 @@ class Rooms:
                 if seat is None or seat.kind != "computer" or role in room.thinking:
                     continue
                 room.thinking.add(role)
+                room.touch()
                 step = room.step
                 seed = (m.seed * 1_000_003 + step * 7919 + len(role)) & 0x7FFFFFFF
                 self.players.choose(
@@ -361,6 +405,7 @@ class Rooms:
         def done(action: list[Any] | None, error: BaseException | None) -> None:
             with room.lock:
                 room.thinking.discard(role)
+                room.touch()
                 if error is not None:
                     log.error("computer %s in %s failed: %r", role, room.id, error)
                     fallback = room.match.legal(role)
@@ -377,9 +422,7 @@ class Rooms:
                         log.error("computer %s in %s chose badly: %s", role, room.id, exc)
                         return
             if stale:
-                self.kick(room)
-            else:
-                self.changed(room)
+                self.kick(room)  # (a move that went through is told once it is on disk)
 
         return done
 
@@ -389,10 +432,33 @@ class Rooms:
             m = room.match
             return self._present(room, m, role, live=True)
 
+    def state_json(self, room: Room, role: str | None) -> bytes:
+        """The state as ``role`` sees it, as JSON; kept until the next change of the room."""
+        with room.lock:
+            cached = room.sent.get(role)
+            if cached is not None and cached[0] == room.version:
+                return cached[1]
+            version = room.version
+            data = json.dumps(
+                self._present(room, room.match, role, live=True),
+                separators=(",", ":"),
+                ensure_ascii=False,
+            ).encode("utf-8")
+            room.sent[role] = (version, data)
+            return data
+
     def _present(self, room: Room, m: Match, role: str | None, live: bool) -> dict[str, Any]:
         g = m.game
         view = m.view(role)
-        view["log"] = [{"event": e, "text": g.describe_event(e)} for e in view["log"]]
+        if live:
+            texts = room.log_texts()
+            view["log"] = [
+                {"event": e, "text": t}
+                for e, t in zip(m.log, texts, strict=True)
+                if visible(e, role)
+            ]
+        else:
+            view["log"] = [{"event": e, "text": g.describe_event(e)} for e in view["log"]]
         view["match"] = room.id
         view["title"] = g.title
         view["roles"] = list(g.roles)

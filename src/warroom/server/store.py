@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -96,39 +98,92 @@ class MatchRow:
         }
 
 
+Statements = list[tuple[str, tuple[Any, ...]]]
+
+
 class Store:
-    """One connection, one writer at a time; each write is one transaction, synced to disk."""
+    """SQLite with one writer thread that commits in groups.
+
+    Each write (a new match, an action, an undo) is one unit; the writer takes
+    every unit waiting, runs them in one transaction and syncs the WAL once
+    (synchronous=FULL), then resolves each unit's future. A caller acknowledges
+    nothing before its future is resolved, so an acknowledged action is on disk,
+    while a hundred games moving at once share one disk sync instead of queueing
+    for a hundred. A unit that fails is retried alone, so it cannot take the
+    others of its group down with it.
+    """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # guards the connection
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")  # the WAL is synced at every commit
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        self._queue: queue.SimpleQueue[tuple[Statements, Future[None]] | None] = queue.SimpleQueue()
+        self._writer = threading.Thread(target=self._write_loop, name="warroom-store", daemon=True)
+        self._writer.start()
 
     def close(self) -> None:
+        self._queue.put(None)
+        self._writer.join(timeout=10)
         with self._lock:
             self._db.close()
 
-    # ----- writes: each one transaction, committed before returning --------------------------
-    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    # ----- writes: one transaction per group, synced before any future resolves -------------
+    def submit(self, statements: Statements) -> Future[None]:
+        """Queue one unit of writes; its future resolves once it is committed to disk."""
+        done: Future[None] = Future()
+        self._queue.put((statements, done))
+        return done
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = [first]
+            while len(group) < 512:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # finish this group, then stop
+                    break
+                group.append(more)
+            try:
+                self._commit([u for u, _ in group])
+            except Exception:
+                for unit, done in group:  # one bad unit must not sink the others
+                    try:
+                        self._commit([unit])
+                    except Exception as exc:
+                        done.set_exception(exc)
+                    else:
+                        done.set_result(None)
+            else:
+                for _, done in group:
+                    done.set_result(None)
+
+    def _commit(self, units: list[Statements]) -> None:
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, args in statements:
-                    db.execute(sql, args)
+                for statements in units:
+                    for sql, args in statements:
+                        db.execute(sql, args)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
-    def create(self, row: MatchRow) -> None:
+    def create(self, row: MatchRow) -> Future[None]:
         now = time.time()
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             (
@@ -165,7 +220,7 @@ class Store:
                     (row.id, seat.role, seat.kind, seat.agent, seat.token_hash),
                 )
             )
-        self._tx(stmts)
+        return self.submit(stmts)
 
     def append(
         self,
@@ -175,8 +230,10 @@ class Store:
         action: list[Any],
         over: bool,
         snapshot: Any = None,
-    ) -> None:
-        """Step ``n`` (0-based) of a match; with a snapshot of the state after it, if given."""
+    ) -> Future[None]:
+        """Step ``n`` (0-based) of a match; with a snapshot of the state after it, if given.
+
+        Returns at once; the future resolves when the step is on disk."""
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO actions (match_id, n, role, action) VALUES (?,?,?,?)",
@@ -198,11 +255,11 @@ class Store:
                     (n + 1, int(over), time.time(), match_id),
                 )
             )
-        self._tx(stmts)
+        return self.submit(stmts)
 
-    def truncate(self, match_id: str, steps: int, snapshot: Any) -> None:
+    def truncate(self, match_id: str, steps: int, snapshot: Any) -> Future[None]:
         """Undo: keep only the first ``steps`` actions; ``snapshot`` is the state after them."""
-        self._tx(
+        return self.submit(
             [
                 ("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps)),
                 (

@@ -114,6 +114,9 @@ class Job:
     keep_records: bool = False
     """Store each game's full record (actions), not only its fingerprint."""
     meta: tuple[tuple[str, str], ...] = field(default=())
+    max_steps: int = 0
+    """Stop a game that runs longer than this many steps (recorded as an error); 0: the
+    game's own bound."""
     facts: str = ""
     """Optional ``module:function`` called as f(game, match) on each finished match: more
     report facts read from the whole log (e.g. when a card was played), added to
@@ -140,6 +143,7 @@ class Job:
             "keep_records": self.keep_records,
             "meta": dict(self.meta),
             "facts": self.facts,
+            "max_steps": self.max_steps,
         }
 
     @classmethod
@@ -151,7 +155,8 @@ class Job:
             int(data["seed"]),
             bool(data.get("keep_records", False)),
             tuple(sorted(data.get("meta", {}).items())),
-            data.get("facts", ""),
+            facts=data.get("facts", ""),
+            max_steps=int(data.get("max_steps", 0)),
         )
 
 

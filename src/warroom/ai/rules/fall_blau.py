@@ -161,6 +161,15 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     return actions[0]
 
 
+def _backup(g: Any, s: Any, gid: str) -> bool:
+    """Is another ready general in reach of the space in front of ``gid``?"""
+    slot = s.slots.index(g.data.generals[gid].index)
+    return any(
+        0 <= t < len(s.slots) and t != slot and s.slots[t] >= 0 and s.ready[s.slots[t]]
+        for t in (slot - 1, slot + 1)
+    )
+
+
 def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
     d = g.data
     turns_left = len(d.calendar) - s.cal  # 0 on the last turn
@@ -228,6 +237,8 @@ def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
             return c.vp * (0.5 + capture) / red - c.extra_cost * 0.2
 
         candidates = [a for a in adv if s.cubes[d.generals[a[1]].index] >= 3]
+        if turns_left == 0:  # the last turn: only a card someone can still attack now
+            candidates = [a for a in candidates if s.supply >= 2 and _backup(g, s, a[1])]
         if candidates:
             return max(candidates, key=adv_score)
 

@@ -43,11 +43,20 @@ def update(g: SeriesGame, s: CCState) -> None:
         if d.leader or d.naval or m.areas[u.loc].kind != "land":
             continue
         foe = foes[d.side]
+        bt = s.battle
+        if bt is not None and u.loc == bt.area and d.side == bt.defender:
+            foe = foe | {bt.origin}  # 9.6.6.d: attacked from around it, it stays isolated
         iso = True
-        for b in m.neighbors[u.loc]:
-            if b not in foe and g.passable_for(s, uid, b):
-                iso = False
-                break
+        if g.simple_ground(uid):
+            for b in g.land_neighbors[u.loc]:
+                if b not in foe:
+                    iso = False
+                    break
+        else:
+            for b in m.neighbors[u.loc]:
+                if b not in foe and g.passable_for(s, uid, b):
+                    iso = False
+                    break
         if iso != u.iso:
             s.units[uid] = u._replace(iso=iso)
             s.log("isolated" if iso else "supplied", unit=uid, area=u.loc)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
-from warroom.games.campaign_commander import combat, fortress, isolation, leaders, supply
+from warroom.games.campaign_commander import combat, fortress, isolation, leaders, naval, supply
 from warroom.games.campaign_commander.state import CCState, Op
 
 if TYPE_CHECKING:
@@ -32,8 +32,11 @@ def stack_cost(g: SeriesGame, s: CCState, op: Op, area: str) -> int:
     return g.action_cost(s, op.role, 2)
 
 
-def destinations(g: SeriesGame, s: CCState, op: Op) -> list[tuple[str, int, bool]]:
-    """(area, mp cost, must stop) for every legal next step of the group."""
+def destinations(
+    g: SeriesGame, s: CCState, op: Op, first: bool = False
+) -> list[tuple[str, int, bool]]:
+    """(area, mp cost, must stop) for every legal next step of the group (``first``: stop
+    at the first one found)."""
     here = s.units[op.group[0]].loc
     mp = op.mp if op.moved else group_mp(g, s, op.group)
     spent = 0 if not op.moved else group_mp(g, s, op.group) - op.mp
@@ -50,6 +53,8 @@ def destinations(g: SeriesGame, s: CCState, op: Op) -> list[tuple[str, int, bool
         if not fights and left == 0 and stack_cost(g, s, op, dest) > op.sp - first_cost(g, s, op):
             continue  # it would have to end there and could not pay for stacking
         out.append((dest, cost, stop))
+        if first:
+            break
     return out
 
 
@@ -115,10 +120,15 @@ def go(g: SeriesGame, s: CCState, op: Op, dest: str) -> None:
     s.log("move", role=op.role, units=list(op.group), frm=here, to=dest, mp_left=op.mp)
     fighters = [u for u in op.group if not g.data.units[u].leader]
     if g.foes_at(s, dest, op.role):
+        isolation.update(g, s)
         if fortress.refuge_choice(g, s, op.role, dest):
             return
         combat.start(g, s, dest, op.role, fighters, here, crossing, naval=False)
+        isolation.update(g, s)
         return
+    for ship in g.units_at(s, dest, g.other(op.role)):
+        if g.data.units[ship].naval:
+            naval.retreat(g, s, ship)  # 6.3.2: enemy ships leave a port that ground units enter
     g.take_control(s, op.role, dest)
     supply.capture(g, s, op.role, dest)
     isolation.update(g, s)

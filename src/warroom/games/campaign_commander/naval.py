@@ -52,6 +52,15 @@ def group_range(g: SeriesGame, s: CCState, op: Op) -> int:
     return base
 
 
+def laden(g: SeriesGame, s: CCState, op: Op) -> None:
+    """7.1.7: carrying ground units in a naval area costs 2 range once per operation."""
+    here = s.units[op.group[0]].loc
+    if op.cargo and is_sea(g, here) and not op.laden:
+        op.laden = True
+        if op.moved:
+            op.mp -= LADEN_RANGE
+
+
 def naval_steps(g: SeriesGame, s: CCState, op: Op) -> list[str]:
     here = s.units[op.group[0]].loc
     mp = op.mp if op.moved else group_range(g, s, op)
@@ -86,16 +95,17 @@ def group_actions(g: SeriesGame, s: CCState, op: Op) -> list[Action]:
         if s.rps[op.role].get(here, 0) > op.cargo_rp and op.cargo_rp < cap[1]:
             out.append(("load-rp",))
     out.extend(("go", d) for d in naval_steps(g, s, op))
-    if is_sea(g, here) and not op.transfer:
+    if is_sea(g, here):
+        mp = op.mp if op.moved else group_range(g, s, op)
         for land in g.data.map.neighbors[here]:
             if is_sea(g, land):
                 continue
-            if op.cargo:
+            if op.cargo and not op.transfer:
                 out.append(("land", land))
-            mp = op.mp if op.moved else group_range(g, s, op)
-            if mp >= EMBARK_RANGE and len(op.cargo) < cap[0]:
+            ok = op.transfer in ("", f"embark:{land}") and len(op.cargo) < cap[0]
+            if ok and (op.cargo or mp >= EMBARK_RANGE):
                 for uid in g.units_at(s, land, op.role):
-                    if uid not in op.acted and not g.data.units[uid].naval:
+                    if uid not in op.acted and uid not in op.cargo:
                         out.append(("embark", uid))
     if not is_sea(g, here) and op.moved and (op.cargo or op.cargo_rp):
         out.append(("unload",))
@@ -111,7 +121,11 @@ def _first_move(g: SeriesGame, s: CCState, op: Op) -> None:
     if not op.moved:
         cost = g.move_cost(s, op.role, op.group)
         op.sp -= cost
+        here = s.units[op.group[0]].loc
         op.mp = group_range(g, s, op)
+        op.laden = bool(op.cargo) and is_sea(g, here)
+        if op.cargo and not is_sea(g, here):
+            op.mp -= EMBARK_RANGE  # 7.1.6, for the units embarked in port
         op.moved = True
         s.log("sp", role=op.role, spent=cost, left=op.sp, why="naval move")
 
@@ -128,14 +142,19 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
         s.log("rp-loaded", role=op.role, area=here)
     elif kind == "embark":
         uid = action[1]
-        _first_move(g, s, op)
         src = s.units[uid].loc
-        if src != here:
-            op.transfer = True
-        op.mp -= EMBARK_RANGE if not op.cargo else 0
+        if src == here:  # 7.1.5: from the port the group starts in (range paid on leaving)
+            op.cargo.append(uid)
+            s.log("embark", role=op.role, unit=uid, frm=src, to=here)
+            return
+        _first_move(g, s, op)
+        op.transfer = f"embark:{src}"
+        if not op.cargo:
+            op.mp -= EMBARK_RANGE  # 7.1.6
         op.cargo.append(uid)
         s.units[uid] = s.units[uid]._replace(loc=here)
         s.log("embark", role=op.role, unit=uid, frm=src, to=here)
+        laden(g, s, op)
     elif kind == "land":
         land(g, s, op, action[1], transfer=True)
     elif kind == "unload":
@@ -152,6 +171,7 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
             if rps[here] <= 0:
                 del rps[here]
             rps[dest] = rps.get(dest, 0) + op.cargo_rp
+        laden(g, s, op)
         s.log("naval-move", role=op.role, units=list(op.group), frm=here, to=dest, range_left=op.mp)
         foes = g.foes_at(s, dest, op.role) if is_sea(g, dest) else []
         if foes:
@@ -166,7 +186,7 @@ def land(g: SeriesGame, s: CCState, op: Op, area: str, transfer: bool) -> None:
     units = list(op.cargo)
     op.cargo = []
     if transfer:
-        op.transfer = True
+        op.transfer = f"land:{area}"
     for uid in units:
         s.units[uid] = s.units[uid]._replace(loc=area)
     op.acted.update(units)  # 7.1.4

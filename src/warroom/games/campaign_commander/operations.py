@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
-from warroom.games.campaign_commander import fortress, movement, naval, supply
+from warroom.games.campaign_commander import fortress, isolation, movement, naval, supply
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState, Op
 
@@ -43,6 +43,7 @@ def start(g: SeriesGame, s: CCState, role: str, area: str) -> None:
     s.tasks.pop()
     s.tasks.append(("op", role))
     s.log("operation", role=role, area=area, sp=s.op.sp, number=s.ops[role])
+    isolation.update(g, s)
     g.on_operation_start(s, role)
 
 
@@ -64,7 +65,7 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
             continue
         if not supply.may_use(g, s, op, uid, area_reach):
             continue
-        if op.sp >= g.move_cost(s, role, [uid]) and g.may_move(s, uid):
+        if op.sp >= g.move_cost(s, role, [uid]) and g.may_move(s, uid) and can_go(g, s, op, uid):
             out.append(("move", uid))
         if u.dg and not u.iso and op.sp >= reorg and g.may_repair(s, uid):
             out.append(("reorg", uid))
@@ -84,6 +85,18 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
             out.append(("event", cid))
     out.append(("done",))
     return out
+
+
+def can_go(g: SeriesGame, s: CCState, op: Op, uid: str) -> bool:
+    """Offer a unit for a move only when it has somewhere to go (or cargo to take on)."""
+    saved = op.group, op.moved, op.cargo
+    op.group, op.moved, op.cargo = [uid], False, []
+    try:
+        if g.data.units[uid].naval:
+            return bool(naval.naval_steps(g, s, op)) or len(naval.group_actions(g, s, op)) > 1
+        return bool(movement.destinations(g, s, op, first=True)) or bool(g.group_extra(s, op))
+    finally:
+        op.group, op.moved, op.cargo = saved
 
 
 def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
@@ -106,6 +119,11 @@ def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         op.no_attack = False
         op.cargo = []
         op.cargo_rp = 0
+        op.laden = False
+        if g.data.units[uid].naval and g.data.map.areas[op.group_from].kind == "sea":
+            # ground units and RPs at sea are aboard: they sail with the group
+            op.cargo = [u for u in g.units_at(s, op.group_from, role) if not g.data.units[u].naval]
+            op.cargo_rp = s.rps[role].get(op.group_from, 0)
         s.log("select", role=role, unit=uid, area=op.group_from)
     elif kind == "reorg":
         uid = action[1]

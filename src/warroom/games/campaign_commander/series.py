@@ -41,6 +41,10 @@ class SeriesGame(Game[CCState]):
 
     def __init__(self) -> None:
         self.data = CampaignData(self.data_folder, self.roles)
+        m = self.data.map
+        self.land_neighbors = {
+            a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
+        }
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CCState:
@@ -295,16 +299,19 @@ class SeriesGame(Game[CCState]):
 
     def foes_at(self, s: CCState, area: str, role: str) -> list[str]:
         """Enemy units a force of ``role`` entering ``area`` must fight (same kind, not inside)."""
+        here = s.units.where().get(area)
+        if not here:
+            return []
         sea = self.data.map.areas[area].kind == "sea"
         foe = self.other(role)
         defs = self.data.units
+        units = s.units
         return [
             uid
-            for uid, u in s.units.items()
-            if u.loc == area
-            and defs[uid].side == foe
+            for uid in here
+            if defs[uid].side == foe
             and not defs[uid].leader
-            and not u.inside
+            and not units[uid].inside
             and defs[uid].naval == sea
         ]
 
@@ -377,6 +384,10 @@ class SeriesGame(Game[CCState]):
 
     def group_mp_bonus(self, s: CCState, group: Sequence[str]) -> int:
         return 0
+
+    def simple_ground(self, uid: str) -> bool:
+        """True when only the kind of area limits where this ground unit may go (isolation)."""
+        return True
 
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
         d = self.data.units[uid]

@@ -26,6 +26,30 @@ class Unit(NamedTuple):
     inside: bool = False  # inside a fortress
 
 
+class Units(dict[str, Unit]):
+    """Unit id -> status, with a lazily built index of who stands where (dropped on any change)."""
+
+    __slots__ = ("_where",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self._where: dict[str, list[str]] | None = None
+
+    def __setitem__(self, key: str, value: Unit) -> None:
+        self._where = None
+        super().__setitem__(key, value)
+
+    def where(self) -> dict[str, list[str]]:
+        """Location -> unit ids there, in data order (pool, dead, ... included)."""
+        w = self._where
+        if w is None:
+            w = {}
+            for uid, u in self.items():
+                w.setdefault(u.loc, []).append(uid)
+            self._where = w
+        return w
+
+
 class Op:
     """An On-Board Operation under way."""
 
@@ -36,6 +60,7 @@ class Op:
         "cargo_rp",
         "group",
         "group_from",
+        "laden",
         "moved",
         "mp",
         "naval",
@@ -64,7 +89,8 @@ class Op:
         self.no_attack = False
         self.cargo: list[str] = []  # ground units carried by the naval group
         self.cargo_rp = 0
-        self.transfer = False  # the one embark/disembark of this operation used
+        self.transfer = ""  # the one embark/disembark: "embark:<area>" or "land:<area>"
+        self.laden = False  # the 2-range cost of carrying ground units at sea was paid
 
     def copy(self) -> Op:
         new = Op.__new__(Op)
@@ -123,7 +149,7 @@ class CCState(State):
 
     def __init__(self, rng: Rng) -> None:
         super().__init__(rng)
-        self.units: dict[str, Unit] = {}
+        self.units: Units = Units()
         self.rps: dict[str, dict[str, int]] = {}
         self.control: dict[str, str] = {}
         self.forts: dict[str, str] = {}  # fortress area -> owner
@@ -149,7 +175,7 @@ class CCState(State):
     def clone(self) -> CCState:
         new = CCState.__new__(CCState)
         new._copy_base(self)
-        new.units = dict(self.units)
+        new.units = Units(self.units)
         new.rps = {k: dict(v) for k, v in self.rps.items()}
         new.control = dict(self.control)
         new.forts = dict(self.forts)

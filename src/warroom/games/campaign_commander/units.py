@@ -32,22 +32,22 @@ def units_at(
     g: SeriesGame, s: CCState, area: str, role: str | None = None, leaders: bool = False
 ) -> list[str]:
     defs = g.data.units
+    here = s.units.where().get(area)
+    if not here:
+        return []
     return [
         uid
-        for uid, u in s.units.items()
-        if u.loc == area
-        and (role is None or defs[uid].side == role)
-        and (leaders or not defs[uid].leader)
+        for uid in here
+        if (role is None or defs[uid].side == role) and (leaders or not defs[uid].leader)
     ]
 
 
 def has_units(g: SeriesGame, s: CCState, area: str, role: str, naval: bool | None = None) -> bool:
     defs = g.data.units
-    for uid, u in s.units.items():
-        if u.loc == area:
-            d = defs[uid]
-            if d.side == role and not d.leader and (naval is None or d.naval == naval):
-                return True
+    for uid in s.units.where().get(area, ()):
+        d = defs[uid]
+        if d.side == role and not d.leader and (naval is None or d.naval == naval):
+            return True
     return False
 
 

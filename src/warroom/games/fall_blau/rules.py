@@ -34,17 +34,21 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 def roll(rng: Rng, n: int) -> list[int]:
-    """n six-sided dice: the same values as ``rng.dice(n)``, without four calls per die."""
+    """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
     x = rng.s
-    out = []
-    for _ in range(n):
+    out: list[int] = []
+    while len(out) < n:
+        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value; the
+        # bias is below 1e-10)
         x = (x + _GOLDEN) & _MASK
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         z ^= z >> 31
-        out.append(((z * 6) >> 64) + 1)
+        for _ in range(min(12, n - len(out))):
+            z, r = divmod(z, 6)
+            out.append(r + 1)
     rng.s = x
     return out
 
@@ -54,6 +58,7 @@ SLOTS = 3
 NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
+ORDERS_TASK = ("orders",)
 
 
 class BlauState(State):
@@ -77,6 +82,7 @@ class BlauState(State):
         "mdone",
         "missions",
         "month_caps",
+        "mseen",
         "over",
         "phase",
         "queue",
@@ -122,6 +128,7 @@ class BlauState(State):
         self.mactive: list[str] = []
         self.mdone: list[str] = []
         self.month_caps: list[str] = []
+        self.mseen: tuple[int, ...] = ()  # what the missions were last checked against
         self.attack: tuple[Any, ...] = ()
         self.over = ""
 
@@ -172,6 +179,11 @@ class FallBlau(Game[BlauState]):
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
         self._cons = [("consolidate", g) for g in self.gids]
+        self.shield = [
+            d.generals[g].trait.n if d.generals[g].trait.kind == "counter_shield" else 0
+            for g in self.gids
+        ]
+        self._slots_of: dict[Action, list[int]] = {}  # reorganize action -> new slots
         # the frontline cards each special attack may strike
         self.targets: dict[str, frozenset[str]] = {}
         for e in d.events.values():
@@ -249,6 +261,10 @@ class FallBlau(Game[BlauState]):
                 tasks = s.tasks  # _end replaces the list
             if s.over or not (s.missions and s.mactive):
                 return
+            seen = (s.supply, s.vp, len(s.month_caps), len(s.mactive), len(s.mdeck))
+            if seen == s.mseen:
+                return
+            s.mseen = seen
             before = len(tasks)
             self._check_missions(s)  # missions pay as soon as they are met
             if s.phase or len(tasks) == before:
@@ -323,6 +339,7 @@ class FallBlau(Game[BlauState]):
                 s.tasks.append(("effect", cid, i))
         else:
             s.hand.append(cid)
+            s.hand.sort(key=self.ev_order.__getitem__)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
@@ -489,9 +506,8 @@ class FallBlau(Game[BlauState]):
             for j in missed:  # each missed die at most once
                 rolls[j] = s.rng.die()
                 rerolled.append(rolls[j])
-        hits = sum(1 for r in rolls if r <= on)
-        trait = self.data.generals[self.gids[gi]].trait
-        saved = min(hits, trait.n) if trait.kind == "counter_shield" else 0
+        hits = rolls.count(1) if on == 1 else sum(1 for r in rolls if r <= on)
+        saved = min(hits, self.shield[gi])
         s.log(
             "counter-attack",
             card=s.front[slot] or why,
@@ -636,10 +652,7 @@ class FallBlau(Game[BlauState]):
         return out
 
     def _distinct_hand(self, s: BlauState) -> list[str]:
-        hand = s.hand
-        if len(hand) < 2:
-            return list(hand)
-        return sorted(set(hand), key=self.ev_order.__getitem__)
+        return list(dict.fromkeys(s.hand))  # the hand is kept in card order
 
     def _resolve_attack(self, s: BlauState, gi: int, slot: int, support: str) -> None:
         g = self.data.generals[self.gids[gi]]
@@ -791,7 +804,11 @@ class FallBlau(Game[BlauState]):
                     append(att[t])
             append(self._cons[gi])
         if s.hand:
-            for eid in self._distinct_hand(s):
+            prev = ""
+            for eid in s.hand:  # kept in card order: copies are next to each other
+                if eid == prev:
+                    continue
+                prev = eid
                 e = self.first_effect[eid]
                 k = e.kind
                 if k == "attack_dice":
@@ -827,6 +844,36 @@ class FallBlau(Game[BlauState]):
         out.append(END_TURN)
         return out
 
+    def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
+        s = state
+        if not action or not isinstance(action[0], str):
+            return None
+        kind = action[0]
+        orders = ("advance", "attack", "consolidate", "play", "reorganize", "end-turn")
+        if kind in orders and s.phase != "orders":
+            return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
+        if kind in ("advance", "attack", "consolidate") and len(action) > 1:
+            g = self.data.generals.get(str(action[1]))
+            if g is None:
+                return f"no general {action[1]!r}"
+            if g.index not in s.chosen or s.lost[g.index]:
+                return f"{g.name} is not on the frontline"
+            if not s.ready[g.index]:
+                return f"{g.name} is exhausted until the next turn"
+            if kind == "advance" and s.front[s.slots.index(g.index)]:
+                return f"a card already stands in front of {g.name}"
+            if kind in ("advance", "attack") and s.supply < 1:
+                return "no supply left"
+        if kind == "attack" and len(action) > 2 and isinstance(action[2], int):
+            if not 0 <= action[2] < SLOTS or not s.front[action[2]]:
+                return "no card in that frontline space"
+            if s.supply < self.attack_cost(s, action[2]):
+                return f"this attack costs {self.attack_cost(s, action[2])} supply"
+            return "a general attacks only the card in front of him or in the space beside"
+        if kind == "reorganize" and s.supply < 1:
+            return "reorganizing the frontline costs 1 supply"
+        return None
+
     def prompt_text(self, state: BlauState, role: str) -> str:
         return text.prompt(self, state)
 
@@ -837,7 +884,7 @@ class FallBlau(Game[BlauState]):
         s.phase = ""
         gidx = self.data.generals
         if ph == "orders":
-            s.tasks.append(("orders",))
+            before = len(s.tasks)
             if kind == "advance":
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
@@ -875,13 +922,21 @@ class FallBlau(Game[BlauState]):
                 self._play(s, action)
             elif kind == "reorganize":
                 s.supply -= 1
-                s.slots = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                new = self._slots_of.get(action)
+                if new is None:
+                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                    self._slots_of[action] = new
+                s.slots = list(new)
                 s.log("reorganize", order=list(action[1:]), supply=s.supply)
             elif kind == "end-turn":
-                s.tasks.pop()  # no more orders this turn
                 s.log("end-turn")
                 s.tasks.append(("turn",))
                 s.tasks.append(("counter",))
+            if kind != "end-turn" and not s.over:
+                if s.phase or len(s.tasks) != before:
+                    s.tasks.insert(before, ORDERS_TASK)  # back to orders after what came up
+                else:
+                    s.phase = "orders"
         elif ph == "support":
             gi, slot = s.attack
             s.attack = ()
@@ -991,6 +1046,18 @@ class FallBlau(Game[BlauState]):
             summary=f"{words[level]} with {final} VP (victory {victory}, brilliant {brilliant}).",
         )
 
+    def report_facts(self, state: BlauState) -> dict[str, Any]:
+        """What simulation reports count about a finished game."""
+        s = state
+        return {
+            "final_vp": self.final_vp(s),
+            "captured": len(s.captured),
+            "generals_lost": sum(1 for gi in s.chosen if s.lost[gi]),
+            "turns": s.turn,
+            "end": s.over,
+            "stalingrad_taken": "stalingrad" in s.captured,
+        }
+
     def clone(self, state: BlauState) -> BlauState:
         s = state
         n = BlauState.__new__(BlauState)
@@ -1024,6 +1091,7 @@ class FallBlau(Game[BlauState]):
         n.mactive = list(s.mactive)
         n.mdone = list(s.mdone)
         n.month_caps = list(s.month_caps)
+        n.mseen = s.mseen
         n.attack = s.attack
         n.over = s.over
         return n

@@ -391,7 +391,7 @@ def render(game: FallBlau, s: BlauState) -> str:
     gen = {g["id"]: g for g in v["generals"]}
     for f in v["frontline"]:
         if f["card"]:
-            icons = "".join(f" [{i}]" for i in f["icons"])
+            icons = "".join(f" ({i})" for i in f["icons"])
             card = f"{_name(game, f['card'])} {f['vp']} VP, {f['red']} red{icons}"
         else:
             card = "(open)"
@@ -402,7 +402,7 @@ def render(game: FallBlau, s: BlauState) -> str:
             who = f"{_name(game, g['id'])} ({kind}) {g['cubes']}/{g['start']} grey, {state}"
         else:
             who = "(no general)"
-        lines.append(f"  {f['slot'] + 1}. {card:40s} | {who}")
+        lines.append(f"  {f['slot'] + 1}. {card:36s} | {who}")
     lines.append("unlocked: " + (", ".join(_name(game, c) for c in v["queue"]) or "-"))
     lines.append("captured: " + (", ".join(_name(game, c) for c in v["captured"]) or "-"))
     lines.append("hand: " + (", ".join(_name(game, c) for c in v["hand"]) or "-"))

@@ -120,20 +120,49 @@ function wrap(text, width) {
   return lines;
 }
 
+function genericLayout(view) {
+  const entries = Object.entries(view.board || {});
+  const cols = Math.min(3, Math.max(1, entries.length));
+  const prompt = view.prompt;
+  const n = prompt ? Math.min(prompt.actions.length, 24) : 0;
+  const perRow = Math.min(Math.max(n, 1), 8);
+  const choiceRows = n ? Math.ceil(n / perRow) : 0;
+  const top = 64 + (n ? 30 + choiceRows * 86 : 0);
+  const cardRows = Math.ceil(entries.length / cols);
+  const height = Math.max(640, top + cardRows * 130 + 20);
+  return { entries, cols, prompt, n, perRow, top, height };
+}
+
 export const genericBoard = {
-  viewBox() {
-    return "0 0 1000 640";
+  viewBox(view) {
+    return `0 0 1000 ${genericLayout(view).height}`;
   },
   draw(root, view, kit) {
-    el("rect", { x: 0, y: 0, width: 1000, height: 640, rx: 18, class: "g-felt" }, root);
+    const { entries, cols, prompt, n, perRow, top, height } = genericLayout(view);
+    el("rect", { x: 0, y: 0, width: 1000, height, rx: 18, class: "g-felt" }, root);
     el("text", { x: 500, y: 44, "text-anchor": "middle", class: "g-title" }, root, view.title);
-    const board = view.board || {};
-    const entries = Object.entries(board);
-    const cols = Math.min(3, Math.max(1, entries.length));
+    // the choices first, as cards laid on the table
+    if (n) {
+      el("text", { x: 500, y: 84, "text-anchor": "middle", class: "g-prompt" }, root, prompt.text);
+      const w = Math.min(140, (940 - (perRow - 1) * 12) / perRow);
+      prompt.actions.slice(0, n).forEach((action, i) => {
+        const row = Math.floor(i / perRow);
+        const inRow = Math.min(perRow, n - row * perRow);
+        const x0 = 500 - (inRow * w + (inRow - 1) * 12) / 2;
+        const x = x0 + (i % perRow) * (w + 12);
+        const y = 98 + row * 86;
+        const g = el("g", { class: "g-choice", "data-target": "act:" + actionKey(action) }, root);
+        el("rect", { x, y, width: w, height: 74, rx: 8 }, g);
+        wrap(prompt.labels[i] || action.join(" "), Math.floor(w / 8)).slice(0, 3).forEach((ln, j) => {
+          el("text", { x: x + w / 2, y: y + 28 + j * 17, "text-anchor": "middle" }, g, ln);
+        });
+      });
+    }
+    // then what the view shows, one card per part
     const cw = (1000 - 60 - (cols - 1) * 20) / cols;
     entries.forEach(([key, value], i) => {
       const x = 30 + (i % cols) * (cw + 20);
-      const y = 70 + Math.floor(i / cols) * 130;
+      const y = top + Math.floor(i / cols) * 130;
       const card = el("g", { class: "g-card", "data-key": key }, root);
       el("rect", { x, y, width: cw, height: 115, rx: 10 }, card);
       el("text", { x: x + 14, y: y + 26, class: "g-card-title" }, card, title(key));
@@ -146,27 +175,6 @@ export const genericBoard = {
       }
       lines.slice(0, 4).forEach((ln, j) => {
         el("text", { x: x + 14, y: y + 52 + j * 19, class: "g-card-line" }, card, ln);
-      });
-    });
-    // the choices, as cards laid on the table
-    const prompt = view.prompt;
-    if (!prompt || !prompt.actions.length) return;
-    const n = prompt.actions.length;
-    const perRow = Math.min(n, 8);
-    const w = Math.min(140, (940 - (perRow - 1) * 12) / perRow);
-    const rows = Math.ceil(Math.min(n, 24) / perRow);
-    const top = 640 - 24 - rows * 86;
-    el("text", { x: 500, y: top - 14, "text-anchor": "middle", class: "g-prompt" }, root, prompt.text);
-    prompt.actions.slice(0, 24).forEach((action, i) => {
-      const row = Math.floor(i / perRow);
-      const inRow = Math.min(perRow, n - row * perRow);
-      const x0 = 500 - (inRow * w + (inRow - 1) * 12) / 2;
-      const x = x0 + (i % perRow) * (w + 12);
-      const y = top + row * 86;
-      const g = el("g", { class: "g-choice", "data-target": "act:" + actionKey(action) }, root);
-      el("rect", { x, y, width: w, height: 74, rx: 8 }, g);
-      wrap(prompt.labels[i] || action.join(" "), Math.floor(w / 8)).slice(0, 3).forEach((ln, j) => {
-        el("text", { x: x + w / 2, y: y + 28 + j * 17, "text-anchor": "middle" }, g, ln);
       });
     });
   },

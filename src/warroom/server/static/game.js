@@ -229,17 +229,14 @@ class GamePage {
       genericBoard.draw(root, v, kit);
       svg.setAttribute("viewBox", genericBoard.viewBox(v));
     }
-    // which listed actions belong to which drawn element
-    this.byTarget = new Map();
+    // which listed actions belong to which drawn element: a board's target(action) names
+    // one element (data-target) or a path of them to click in turn (a unit, then a sector)
+    this.paths = [];
     this.loose = [];
+    this.sel = [];
     const p = v.prompt;
     if (!p || this.replay) return;
-    const drawn = new Map();
-    for (const node of svg.querySelectorAll("[data-target]")) {
-      const key = node.getAttribute("data-target");
-      if (!drawn.has(key)) drawn.set(key, []);
-      drawn.get(key).push(node);
-    }
+    this.drawn = new Set([...svg.querySelectorAll("[data-target]")].map((n) => n.getAttribute("data-target")));
     p.actions.forEach((a, i) => {
       let t = null;
       try {
@@ -247,28 +244,86 @@ class GamePage {
       } catch (e) {
         console.error(e);
       }
-      if (t !== null && drawn.has(t)) {
-        if (!this.byTarget.has(t)) this.byTarget.set(t, []);
-        this.byTarget.get(t).push(i);
-      } else this.loose.push(i);
+      const path = t === null || t === undefined ? null : Array.isArray(t) ? t : [t];
+      const reachable = path && path.length && path.every((k) => this.drawn.has(k));
+      this.paths.push(reachable ? path : null);
+      if (!reachable) this.loose.push(i);
     });
-    for (const [t, idx] of this.byTarget) {
-      for (const node of drawn.get(t)) {
-        node.classList.add("choice");
+    if (!svg.dataset.wired) {
+      svg.dataset.wired = "1";
+      svg.addEventListener("click", (ev) => this.onBoardClick(ev));
+      svg.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") this.onBoardClick(ev);
+        if (ev.key === "Escape") this.select([]);
+      });
+    }
+    this.highlight();
+  }
+
+  // the actions still possible after the clicks so far, by the element to click next
+  nextTargets() {
+    const next = new Map();
+    const here = [];
+    const sel = this.sel;
+    this.paths.forEach((path, i) => {
+      if (!path || path.length < sel.length) return;
+      for (let k = 0; k < sel.length; k++) if (path[k] !== sel[k]) return;
+      if (path.length === sel.length) here.push(i);
+      else {
+        const key = path[sel.length];
+        if (!next.has(key)) next.set(key, []);
+        next.get(key).push(i);
+      }
+    });
+    return { next, here };
+  }
+
+  highlight() {
+    const { next, here } = this.nextTargets();
+    this.next = next;
+    this.here = here;
+    const p = this.view.prompt;
+    for (const node of this.svg.querySelectorAll("[data-target]")) {
+      const key = node.getAttribute("data-target");
+      const on = next.has(key);
+      node.classList.toggle("choice", on);
+      node.classList.toggle("selected", this.sel.includes(key));
+      if (on) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        node.setAttribute("aria-label", idx.map((i) => p.labels[i]).join(" / "));
-        const go = (ev) => {
-          ev.stopPropagation();
-          if (idx.length === 1) this.choose(idx[0]);
-          else this.openMenu(idx, ev);
-        };
-        node.addEventListener("click", go);
-        node.addEventListener("keydown", (ev) => {
-          if (ev.key === "Enter" || ev.key === " ") go(ev);
-        });
+        const labels = next.get(key).map((i) => p.labels[i]);
+        node.setAttribute("aria-label", labels.length > 3 ? `${labels.length} choices` : labels.join(" / "));
+      } else {
+        node.removeAttribute("tabindex");
+        node.removeAttribute("role");
       }
     }
+    this.root.classList.toggle("selecting", this.sel.length > 0);
+  }
+
+  select(sel) {
+    this.sel = sel;
+    this.closeMenu();
+    this.highlight();
+    this.drawPrompt();
+  }
+
+  onBoardClick(ev) {
+    const node = ev.target.closest ? ev.target.closest("[data-target]") : null;
+    const key = node ? node.getAttribute("data-target") : null;
+    if (!key || !this.next || !this.next.has(key)) {
+      if (this.sel.length) this.select([]);
+      return;
+    }
+    ev.stopPropagation();
+    ev.preventDefault();
+    const idx = this.next.get(key);
+    const sel = [...this.sel, key];
+    const done = idx.filter((i) => this.paths[i].length === sel.length);
+    const more = idx.filter((i) => this.paths[i].length > sel.length);
+    if (idx.length === 1) return this.choose(idx[0]);
+    if (!more.length) return this.openMenu(done, ev);
+    this.select(sel); // pick the next element; anything complete here is offered beside the board
   }
 
   drawPrompt() {
@@ -297,13 +352,24 @@ class GamePage {
     who.textContent = `${title(p.role)} to act`;
     who.style.color = kit.roleColor(v, p.role);
     text.textContent = p.text;
+    if (this.sel.length) {
+      const chosen = this.sel[this.sel.length - 1].replace(/^[a-z]+:/, "");
+      box.append(h("p", { class: "hint selected-hint" }, `${chosen} selected: click a highlighted place on the board.`));
+      for (const i of this.here || []) {
+        box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+      }
+      box.append(h("button", { type: "button", class: "choice-btn cancel", onclick: () => this.select([]) }, "✕ Cancel"));
+      this.q(".all-choices").classList.add("hidden");
+      return;
+    }
     for (const i of this.loose) {
       box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
     }
-    if (this.byTarget.size) {
-      box.append(h("p", { class: "hint muted" }, `Or click a highlighted piece on the board (${p.actions.length - this.loose.length} choices there).`));
+    const onBoard = p.actions.length - this.loose.length;
+    if (onBoard) {
+      box.append(h("p", { class: "hint muted" }, `Or click a highlighted piece on the board (${onBoard} choice${onBoard > 1 ? "s" : ""} there).`));
     }
-    this.q(".all-choices").classList.toggle("hidden", this.loose.length === p.actions.length);
+    this.q(".all-choices").classList.toggle("hidden", this.loose.length === p.actions.length || p.actions.length > 400);
     p.labels.forEach((label, i) => {
       all.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.choose(i) }, label)));
     });

@@ -90,6 +90,9 @@ class RoadsToStalingrad(SeriesGame):
             s.flags["rebuild_op"] = s.ops[AXIS]
 
     # ----- 1, 3, 9, 10: movement -------------------------------------------------------------
+    def simple_ground(self, uid: str) -> bool:
+        return self.data.units[uid].nation not in NON_GERMAN
+
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
         d = self.data.units[uid]
         if d.nation not in NON_GERMAN:
@@ -268,14 +271,11 @@ class RoadsToStalingrad(SeriesGame):
         blocked = self._blocked(s, role)
         m = self.data.map
         reached = {r for r in roots if r in nodes and r not in blocked}
-        frontier = list(reached)
+        frontier = set(reached)
         while frontier:
-            a = frontier.pop()
-            near = m.distances(a, lambda x: x not in blocked, 3)
-            for n in near:
-                if n in nodes and n not in reached:
-                    reached.add(n)
-                    frontier.append(n)
+            near = m.distances(frontier, lambda x: x not in blocked, 3)
+            frontier = {n for n in near if n in nodes and n not in reached}
+            reached |= frontier
         return reached
 
     def placement_cities(self, s: CCState, role: str) -> set[str]:

@@ -1,0 +1,402 @@
+// Commanders: the battlefield drawn from the view (shape in NOTES.md "View shape").
+//
+// Nine sectors in three rows with a reserve behind each army, seen from the viewer's own
+// side (white plays from the bottom, black from the top). Units are counters by type
+// (infantry X, cavalry slash, artillery dot) and state (spent: turned, routed: red, square:
+// framed). Battle zones now fought are listed beside the map with their five spaces a side
+// and the dice of the current combat step; crossed sabres mark them on the map. Orders you
+// gave are dashed arrows; attacks under way are red arrows.
+//
+// Clicking: an order is unit, then sector; a combat choice is the unit (a target: your
+// unit, then the enemy); a re-roll is the die itself; a place, an objective, an entry or
+// a second cavalry move is the sector. "done" and "stop" are buttons beside the board.
+
+const W = 1320;
+const H = 860;
+const MAP_X = 20;
+const COL_W = 280;
+const ROW_H = { reserve: 104, main: 176 };
+const GAP = 10;
+const SIDE_X = 890;
+const C = 30; // counter size
+
+const SIDE_FILL = { white: "#f4eddc", black: "#2e2f36" };
+const SIDE_INK = { white: "#2b2418", black: "#f1ead8" };
+const SIDE_EDGE = { white: "#8d7a52", black: "#0d0d10" };
+const STYLE = `
+  .cmd-title { font: 600 15px Georgia, serif; fill: #f4eddc; }
+  .cmd-sector-name { font: 600 13px Georgia, serif; fill: #2b2418; }
+  .cmd-sector-name.light { fill: #f4eddc; }
+  .cmd-vp { font: 700 12px sans-serif; fill: #2b2418; }
+  .cmd-panel { fill: #efe4c8; stroke: #8a7447; }
+  .cmd-h { font: 700 15px Georgia, serif; fill: #2b2418; }
+  .cmd-h.light, .cmd-small.light { fill: #f1e7cc; }
+  .cmd-big { font: 700 26px Georgia, serif; fill: #2b2418; }
+  .cmd-small { font: 12px sans-serif; fill: #2b2418; }
+  .cmd-die { font: 700 14px sans-serif; fill: #2b2418; }
+  .sector.choice > rect:first-child { fill-opacity: .92; }
+`;
+
+const ORDER_COLOR = { advance: "#d1492e", move: "#3f7bbf", fast: "#b27a12", bombard: "#7d3fa5", fire: "#a5413f" };
+
+function layout(view) {
+  const b = view.board;
+  const flip = b.you === "black";
+  const pos = {};
+  // display rows top to bottom: for white, black reserve (3) at the top
+  const order = flip ? [-1, 0, 1, 2, 3] : [3, 2, 1, 0, -1];
+  let y = 34;
+  const rowY = {};
+  for (const r of order) {
+    const h = r === -1 || r === 3 ? ROW_H.reserve : ROW_H.main;
+    rowY[r] = { y, h };
+    y += h + GAP;
+  }
+  for (const s of b.sectors) {
+    const { y: sy, h } = rowY[s.row];
+    const col = flip ? 2 - s.col : s.col;
+    if (s.reserve) pos[s.id] = { x: MAP_X + COL_W * 0.5, y: sy, w: COL_W * 2 - GAP, h };
+    else pos[s.id] = { x: MAP_X + col * COL_W, y: sy, w: COL_W - GAP, h };
+  }
+  return pos;
+}
+
+function centre(p) {
+  return { x: p.x + p.w / 2, y: p.y + p.h / 2 };
+}
+
+function sharedEdge(pa, pb) {
+  // the middle of the edge between two sector boxes, and whether it runs across (horizontal)
+  const ca = centre(pa);
+  const cb = centre(pb);
+  if (Math.abs(ca.y - cb.y) > 5) {
+    const top = ca.y < cb.y ? pa : pb;
+    const x0 = Math.max(pa.x, pb.x);
+    const x1 = Math.min(pa.x + pa.w, pb.x + pb.w);
+    return { x: (x0 + x1) / 2, y: top.y + top.h + GAP / 2, across: true, x0, x1 };
+  }
+  const left = ca.x < cb.x ? pa : pb;
+  const y0 = Math.max(pa.y, pb.y);
+  const y1 = Math.min(pa.y + pa.h, pb.y + pb.h);
+  return { x: left.x + left.w + GAP / 2, y: (y0 + y1) / 2, across: false, y0, y1 };
+}
+
+function counter(kit, parent, u, x, y, size = C, extra = {}) {
+  const { el } = kit;
+  const g = el("g", { class: `unit ${u.side} ${u.type} ${u.status}`, "data-target": `unit:${u.id}`, ...extra }, parent);
+  const turn = u.status === "spent" ? ` rotate(90 ${x + size / 2} ${y + size / 2})` : "";
+  g.setAttribute("transform", `translate(0 0)${turn}`);
+  el("rect", {
+    x, y, width: size, height: size, rx: 3,
+    fill: SIDE_FILL[u.side], stroke: u.status === "routed" ? "#d23b2a" : SIDE_EDGE[u.side],
+    "stroke-width": u.status === "routed" ? 2.5 : 1.2,
+    opacity: u.status === "spent" ? 0.72 : 1,
+  }, g);
+  const ink = SIDE_INK[u.side];
+  const m = size * 0.2;
+  const bx = x + m, by = y + size * 0.28, bw = size - 2 * m, bh = size * 0.44;
+  el("rect", { x: bx, y: by, width: bw, height: bh, fill: "none", stroke: ink, "stroke-width": 1.2 }, g);
+  if (u.type === "infantry") {
+    el("path", { d: `M${bx} ${by}L${bx + bw} ${by + bh}M${bx + bw} ${by}L${bx} ${by + bh}`, stroke: ink, "stroke-width": 1.2 }, g);
+  } else if (u.type === "cavalry") {
+    el("path", { d: `M${bx} ${by + bh}L${bx + bw} ${by}`, stroke: ink, "stroke-width": 1.4 }, g);
+  } else {
+    el("circle", { cx: bx + bw / 2, cy: by + bh / 2, r: bh * 0.28, fill: ink }, g);
+  }
+  if (u.square) {
+    el("rect", { x: x - 3, y: y - 3, width: size + 6, height: size + 6, fill: "none", stroke: "#e0a63a", "stroke-width": 2, "pointer-events": "none" }, g);
+  }
+  if (u.status === "routed") {
+    el("path", { d: `M${x + 2} ${y + size - 2}L${x + size - 2} ${y + 2}`, stroke: "#d23b2a", "stroke-width": 2 }, g);
+  }
+  el("title", {}, g, `${u.id}: ${u.side} ${u.type}, ${u.status}${u.square ? ", in square" : ""}`);
+  return g;
+}
+
+function flag(kit, parent, x, y, o) {
+  const { el } = kit;
+  const g = el("g", { class: "objective" }, parent);
+  const color = o.side === "white" ? "#f4eddc" : o.side === "black" ? "#2e2f36" : "#c9a43a";
+  if (o.kind === "general") {
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const r = i % 2 ? 5 : 11;
+      const a = (Math.PI / 5) * i - Math.PI / 2;
+      pts.push(`${x + r * Math.cos(a)},${y + r * Math.sin(a)}`);
+    }
+    el("polygon", { points: pts.join(" "), fill: color, stroke: "#c9a43a", "stroke-width": 1.5 }, g);
+  } else if (o.kind === "rose") {
+    el("circle", { cx: x, cy: y, r: 9, fill: "#b8405a", stroke: "#5a1a28" }, g);
+    el("circle", { cx: x, cy: y, r: 4, fill: "#e8b04a" }, g);
+  } else {
+    el("line", { x1: x - 6, y1: y + 10, x2: x - 6, y2: y - 11, stroke: "#3a2f1c", "stroke-width": 1.6 }, g);
+    el("path", { d: `M${x - 6} ${y - 11}L${x + 9} ${y - 6}L${x - 6} ${y - 1}Z`, fill: color, stroke: "#3a2f1c", "stroke-width": 1 }, g);
+  }
+  el("text", { x: x + 12, y: y + 5, class: "cmd-vp" }, g, `${o.vp}`);
+  el("title", {}, g, `${o.side} ${o.kind}: ${o.vp} VP`);
+}
+
+function terrain(kit, parent, p, kinds) {
+  const { el } = kit;
+  let x = p.x + p.w - 16;
+  const y = p.y + 16;
+  for (const t of kinds) {
+    const g = el("g", { class: `terrain ${t}` }, parent);
+    if (t === "forest") {
+      for (const [dx, dy] of [[-10, 4], [0, -2], [8, 5]]) el("circle", { cx: x + dx, cy: y + dy, r: 6, fill: "#3f6b3a", stroke: "#24401f" }, g);
+    } else if (t === "hill") {
+      el("path", { d: `M${x - 16} ${y + 8}Q${x} ${y - 14} ${x + 12} ${y + 8}`, fill: "#a08453", stroke: "#5c4826" }, g);
+    } else if (t === "building") {
+      el("path", { d: `M${x - 9} ${y + 8}V${y - 1}L${x} ${y - 9}L${x + 9} ${y - 1}V${y + 8}Z`, fill: "#b46a4a", stroke: "#5a2d1a" }, g);
+    }
+    el("title", {}, g, t);
+    x -= 34;
+  }
+}
+
+function arrow(kit, parent, from, to, color, dashed, label) {
+  const { el } = kit;
+  const dx = to.x - from.x, dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len;
+  const sx = from.x + ux * 18, sy = from.y + uy * 18;
+  const ex = to.x - ux * 22, ey = to.y - uy * 22;
+  const g = el("g", { class: "arrow", "pointer-events": "none" }, parent);
+  el("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: color, "stroke-width": 3, "stroke-dasharray": dashed ? "7 5" : null, opacity: 0.85 }, g);
+  const hx = ex - ux * 10, hy = ey - uy * 10;
+  el("path", { d: `M${ex} ${ey}L${hx - uy * 6} ${hy + ux * 6}L${hx + uy * 6} ${hy - ux * 6}Z`, fill: color }, g);
+  if (label) el("text", { x: (sx + ex) / 2 + 6, y: (sy + ey) / 2 - 4, class: "cmd-arrow-label", fill: color }, g, label);
+}
+
+export default {
+  viewBox() {
+    return `0 0 ${W} ${H}`;
+  },
+
+  draw(root, view, kit) {
+    const { el, title } = kit;
+    const b = view.board;
+    const pos = layout(view);
+    const units = Object.fromEntries(b.units.map((u) => [u.id, u]));
+    const inZone = new Set();
+    for (const z of b.zones) for (const id of [...z.white, ...z.black]) if (id) inZone.add(id);
+
+    el("style", {}, root, STYLE);
+    el("rect", { x: 0, y: 0, width: W, height: H, fill: "#3b4a2f", rx: 14 }, root);
+    el("rect", { x: 8, y: 8, width: SIDE_X - 22, height: H - 16, fill: "#5d7443", rx: 10, stroke: "#2c3a20", "stroke-width": 2 }, root);
+    el("text", { x: MAP_X + 6, y: 26, class: "cmd-title" }, root, `Board ${b.board} · round ${b.round} of ${b.rounds} · ${title(b.phase)}${b.stage ? " — " + b.stage.replace(/-/g, " ") : ""}`);
+
+    // sectors
+    const sectorLayer = el("g", { class: "sectors" }, root);
+    for (const s of b.sectors) {
+      const p = pos[s.id];
+      const g = el("g", { class: "sector", "data-target": `sector:${s.id}` }, sectorLayer);
+      const fill = s.reserve ? (s.reserve === "white" ? "#d9cfae" : "#6c6f78") : s.control === "white" ? "#a8b27a" : s.control === "black" ? "#7e8a6a" : "#95a86c";
+      el("rect", { x: p.x, y: p.y, width: p.w, height: p.h, rx: 8, fill, stroke: s.control ? SIDE_EDGE[s.control] : "#46552f", "stroke-width": s.control ? 2 : 1.2 }, g);
+      el("text", { x: p.x + 10, y: p.y + 18, class: "cmd-sector-name" + (s.reserve === "black" ? " light" : "") }, g, s.name);
+      terrain(kit, g, p, s.terrain);
+      s.objectives.forEach((o, i) => flag(kit, g, p.x + 18 + i * 36, p.y + p.h - 16, o));
+    }
+
+    // borders: rivers, bridges, roads
+    const borderLayer = el("g", { class: "borders", "pointer-events": "none" }, root);
+    for (const bd of b.borders) {
+      if (!bd.terrain.length || !pos[bd.a] || !pos[bd.b]) continue;
+      const e = sharedEdge(pos[bd.a], pos[bd.b]);
+      const line = e.across ? { x1: e.x0 + 8, y1: e.y, x2: e.x1 - 8, y2: e.y } : { x1: e.x, y1: e.y0 + 8, x2: e.x, y2: e.y1 - 8 };
+      if (bd.terrain.includes("river") || bd.terrain.includes("bridge")) {
+        el("line", { ...line, stroke: "#3c78b5", "stroke-width": 7, "stroke-linecap": "round", opacity: 0.9 }, borderLayer);
+      }
+      if (bd.terrain.includes("bridge")) {
+        el("rect", { x: e.x - 9, y: e.y - 9, width: 18, height: 18, fill: "#8a6a3a", stroke: "#3a2a12", transform: e.across ? null : `rotate(90 ${e.x} ${e.y})` }, borderLayer);
+      }
+      if (bd.terrain.includes("road")) {
+        const r = e.across ? { x1: e.x, y1: e.y - 24, x2: e.x, y2: e.y + 24 } : { x1: e.x - 24, y1: e.y, x2: e.x + 24, y2: e.y };
+        el("line", { ...r, stroke: "#c9b27a", "stroke-width": 5, "stroke-dasharray": "8 4" }, borderLayer);
+      }
+    }
+
+    // units in their sectors (those fighting in a battle zone are drawn there)
+    const unitLayer = el("g", { class: "units" }, root);
+    const bySector = {};
+    for (const u of b.units) {
+      if (u.where !== "board" || !u.sector || !pos[u.sector]) continue;
+      (bySector[u.sector] = bySector[u.sector] || []).push(u);
+    }
+    for (const [sid, list] of Object.entries(bySector)) {
+      const p = pos[sid];
+      const perRow = Math.floor((p.w - 16) / (C + 5));
+      const sides = ["white", "black"];
+      if (b.you === "black") sides.reverse();
+      let row = 0;
+      for (const side of sides) {
+        const mine = list.filter((u) => u.side === side).sort((a, c) => a.type.localeCompare(c.type) || a.id.localeCompare(c.id, undefined, { numeric: true }));
+        mine.forEach((u, i) => {
+          const x = p.x + 10 + (i % perRow) * (C + 5);
+          const y = p.y + 28 + (row + Math.floor(i / perRow)) * (C + 6);
+          const g = counter(kit, unitLayer, u, x, y);
+          if (inZone.has(u.id)) g.setAttribute("opacity", "0.45");
+        });
+        if (mine.length) row += Math.ceil(mine.length / perRow);
+      }
+    }
+
+    // artillery tokens
+    const tokenCount = {};
+    for (const t of b.tokens) {
+      const p = pos[t.sector];
+      if (!p) continue;
+      const k = (tokenCount[t.sector] = (tokenCount[t.sector] || 0) + 1);
+      const x = p.x + p.w - 20 - (k - 1) * 26, y = p.y + p.h - 20;
+      const g = el("g", { class: "token" }, unitLayer);
+      el("circle", { cx: x, cy: y, r: 11, fill: SIDE_FILL[t.side], stroke: "#c9a43a", "stroke-width": 2 }, g);
+      el("circle", { cx: x, cy: y, r: 3.5, fill: SIDE_INK[t.side] }, g);
+      el("title", {}, g, `artillery token of ${t.artillery}`);
+    }
+
+    // my orders (dashed) and attacks under way (solid)
+    const arrows = el("g", { class: "arrows" }, root);
+    const mine = b.you && b.orders ? b.orders[b.you] : null;
+    for (const o of mine || []) {
+      const u = units[o.unit];
+      if (!u || !u.sector || !pos[u.sector] || !pos[o.to]) continue;
+      arrow(kit, arrows, centre(pos[u.sector]), centre(pos[o.to]), ORDER_COLOR[o.kind] || "#333", true, "");
+    }
+    for (const a of b.attacks) {
+      if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#c0262b", false, "");
+    }
+    // crossed sabres on every edge with a battle
+    for (const z of b.zones) {
+      if (!pos[z.a] || !pos[z.b]) continue;
+      const e = sharedEdge(pos[z.a], pos[z.b]);
+      const g = el("g", { class: "battle-mark", "pointer-events": "none" }, root);
+      el("circle", { cx: e.x, cy: e.y, r: 13, fill: "#7a1f1a", stroke: "#f4d27a", "stroke-width": 2 }, g);
+      el("path", { d: `M${e.x - 7} ${e.y - 7}L${e.x + 7} ${e.y + 7}M${e.x + 7} ${e.y - 7}L${e.x - 7} ${e.y + 7}`, stroke: "#f4d27a", "stroke-width": 2.5 }, g);
+    }
+
+    // ----- the side panel: score, battles, orders, boxes -----
+    const side = el("g", { class: "cmd-side" }, root);
+    let y = 20;
+    el("rect", { x: SIDE_X, y, width: W - SIDE_X - 14, height: 96, rx: 8, class: "cmd-panel" }, side);
+    el("text", { x: SIDE_X + 12, y: y + 22, class: "cmd-h" }, side, "Victory points");
+    for (const [i, s] of ["white", "black"].entries()) {
+      const x = SIDE_X + 14 + i * 140;
+      el("rect", { x, y: y + 34, width: 30, height: 30, rx: 4, fill: SIDE_FILL[s], stroke: SIDE_EDGE[s] }, side);
+      el("text", { x: x + 40, y: y + 56, class: "cmd-big" }, side, `${b.vp[s]}`);
+      el("text", { x, y: y + 84, class: "cmd-small" }, side, `${title(s)}${b.you === s ? " (you)" : ""}`);
+    }
+    const poolX = SIDE_X + 290;
+    el("text", { x: poolX, y: y + 22, class: "cmd-small" }, side, `pool ${b.pool}`);
+    for (let i = 0; i < 10; i++) {
+      el("circle", { cx: poolX + 8 + (i % 5) * 22, cy: y + 42 + Math.floor(i / 5) * 22, r: 8, fill: i < b.pool ? "#d9b03a" : "none", stroke: "#8a6a1a", "stroke-width": 1.2 }, side);
+    }
+    // round track
+    y += 106;
+    for (let r = 1; r <= b.rounds; r++) {
+      const x = SIDE_X + 6 + (r - 1) * 40;
+      el("rect", { x, y, width: 34, height: 24, rx: 4, fill: r === b.round ? "#e0a63a" : r < b.round ? "#8c7b55" : "#efe4c8", stroke: "#5a4a2a" }, side);
+      el("text", { x: x + 17, y: y + 17, "text-anchor": "middle", class: "cmd-small dark" }, side, `${r}`);
+    }
+    y += 36;
+
+    // battle zones
+    el("text", { x: SIDE_X + 4, y: y + 14, class: "cmd-h light" }, side, b.zones.length ? "Battles" : "No battle now");
+    y += 22;
+    const byId = Object.fromEntries(b.sectors.map((s) => [s.id, s.name]));
+    for (const z of b.zones.slice(0, 6)) {
+      const h = 104;
+      const g = el("g", { class: "zone", "data-zone": z.id }, side);
+      el("rect", { x: SIDE_X, y, width: W - SIDE_X - 14, height: h, rx: 8, class: "cmd-panel" }, g);
+      el("text", { x: SIDE_X + 10, y: y + 17, class: "cmd-small dark" }, g, `${byId[z.a]} ⚔ ${byId[z.b]}`);
+      for (const [row, s] of ["white", "black"].entries()) {
+        const ry = y + 26 + row * 38;
+        el("text", { x: SIDE_X + 10, y: ry + 22, class: "cmd-small dark" }, g, title(s));
+        for (let i = 0; i < 5; i++) {
+          const x = SIDE_X + 62 + i * 66;
+          el("rect", { x, y: ry, width: 36, height: 34, rx: 3, fill: "none", stroke: "#8d7a52", "stroke-dasharray": "3 2" }, g);
+          const id = z[s][i];
+          const u = id ? units[id] : null;
+          if (u) {
+            counter(kit, g, u, x + 3, ry + 2);
+            const dice = b.dice[id] || [];
+            dice.forEach((d, k) => {
+              const dg = el("g", { class: "die-target", "data-target": `die:${id}:${k}` }, g);
+              const dx = x + 38 + k * 14, dy = ry + 4 + (k % 2) * 14;
+              el("rect", { x: dx, y: dy, width: 22, height: 22, rx: 4, fill: "#f6f1e4", stroke: "#3a2f1c" }, dg);
+              el("text", { x: dx + 11, y: dy + 16, "text-anchor": "middle", class: "cmd-die" }, dg, `${d}`);
+              el("title", {}, dg, `${id} rolled ${d}`);
+            });
+          }
+        }
+      }
+      y += h + 8;
+    }
+    if (b.zones.length > 6) {
+      el("text", { x: SIDE_X + 4, y: y + 12, class: "cmd-small light" }, side, `and ${b.zones.length - 6} more battles`);
+      y += 20;
+    }
+
+    // orders, set-up and the boxes off the map
+    const info = [];
+    if (b.you && b.orders_info && b.orders_info[b.you]) {
+      const oi = b.orders_info[b.you];
+      info.push(`Orders: ${oi.given ?? "?"} of ${oi.allowed} given${oi.saved ? `, ${oi.saved} saved` : ""}`);
+    }
+    const other = b.you === "white" ? "black" : "white";
+    if (b.orders_info && b.orders_info[other]) {
+      const oi = b.orders_info[other];
+      info.push(`${title(other)}: ${oi.given === null ? "orders hidden" : `${oi.given} of ${oi.allowed} orders`}`);
+    }
+    const left = Object.entries(b.place_left || {}).filter(([, n]) => n);
+    if (left.length) info.push("To place: " + left.map(([k, n]) => `${n} ${k}`).join(", "));
+    if ((b.markers_left || []).length) info.push("Objectives to place: " + b.markers_left.map((m) => `${m.kind} ${m.vp}`).join(", "));
+    if (b.composing) info.push(`Second move of ${b.composing}`);
+    info.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 18, class: "cmd-small light" }, side, line));
+    y += info.length * 18 + 10;
+
+    const boxes = [
+      ["Routed, in reserve", (u) => u.where === "routed-box"],
+      ["Captured", (u) => u.where === "captured"],
+      ["Destroyed", (u) => u.where === "destroyed"],
+      ["Not yet placed", (u) => u.where === "unplaced"],
+    ];
+    for (const [name, test] of boxes) {
+      const list = b.units.filter(test);
+      if (!list.length || y > H - 40) continue;
+      el("text", { x: SIDE_X + 4, y: y + 12, class: "cmd-small light" }, side, `${name} (${list.length})`);
+      y += 18;
+      const per = 12;
+      list.forEach((u, i) => counter(kit, side, u, SIDE_X + 4 + (i % per) * 34, y + Math.floor(i / per) * 34, 26));
+      y += Math.ceil(list.length / per) * 34 + 4;
+    }
+  },
+
+  target(a) {
+    switch (a[0]) {
+      case "order":
+        return [`unit:${a[1]}`, `sector:${a[3]}`];
+      case "retreat":
+        return [`unit:${a[1]}`, `sector:${a[2]}`];
+      case "target":
+        return [`unit:${a[1]}`, `unit:${a[2]}`];
+      case "then":
+        return `sector:${a[2]}`;
+      case "place":
+        return `sector:${a[2]}`;
+      case "objective":
+        return `sector:${a[3]}`;
+      case "react":
+      case "withdraw":
+        return `unit:${a[1]}`;
+      case "reroll":
+        return `die:${a[1]}:${a[2]}`;
+      case "enter":
+      case "hold":
+        return `sector:${a[1]}`;
+      case "rally":
+        return a[1] === "infantry" || a[1] === "cavalry" ? null : `unit:${a[1]}`;
+      default:
+        return null;
+    }
+  },
+};

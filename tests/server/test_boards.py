@@ -1,0 +1,141 @@
+"""Every game on the server plays in the browser: its board (or the generic table) draws,
+and choices made by clicking the board or the buttons beside it move the match on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+import warroom
+from tests.server.browser import browser, shot
+from tests.server.liveserver import LiveServer
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+VIEWPORT = {"width": 1366, "height": 768}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("boards") / "warroom.sqlite") as srv:
+        yield srv
+
+
+def open_page(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport=VIEWPORT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    page.wait_for_function("window.warroom && window.warroom.view")
+    return page
+
+
+def step_of(page: Any) -> int:
+    return int(page.evaluate("window.warroom.view.step"))
+
+
+def play_a_few_by_clicking(page: Any, moves: int) -> int:
+    """Choose on the board where the board offers it, else the first button beside it."""
+    made = 0
+    for _ in range(moves):
+        page.wait_for_function("window.warroom.view.prompt || window.warroom.view.outcome")
+        if page.evaluate("window.warroom.view.outcome"):
+            break
+        if page.locator(".curtain:not(.hidden)").count():  # hot-seat: show the next side
+            page.click(".curtain button")
+        step = step_of(page)
+        board = page.locator("svg.board [data-target].choice")
+        if board.count():
+            board.first.click()
+            # a click path: keep clicking highlighted elements, or take the menu's first entry
+            for _ in range(4):
+                page.wait_for_function(
+                    f"window.warroom.view.step > {step} || document.querySelector("
+                    "'.menu:not(.hidden)') || document.querySelector('svg.board .selected')"
+                )
+                if step_of(page) > step:
+                    break
+                menu = page.locator(".menu:not(.hidden) button")
+                if menu.count():
+                    menu.first.click()
+                    break
+                nxt = page.locator("svg.board [data-target].choice:not(.selected)")
+                if nxt.count():
+                    nxt.first.click()
+                else:
+                    page.locator(".choices .choice-btn:not(.cancel)").first.click()
+                    break
+        else:
+            page.locator(".choices .choice-btn").first.click()
+        page.wait_for_function(f"window.warroom.view.step > {step}", timeout=10_000)
+        made += 1
+    return made
+
+
+@pytest.mark.parametrize("gid", warroom.games())
+def test_every_game_plays_in_the_browser(browser: Any, server: LiveServer, gid: str) -> None:
+    spec = next(g for g in httpx.get(server.url + "/api/games").json() if g["id"] == gid)
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": gid, "seed": 4, "mode": "hotseat"}
+    ).json()
+    tokens = ".".join(m["tokens"].values())
+    page = open_page(browser, f"{server.url}/g/{m['id']}#t={tokens}")
+    assert page.locator("svg.board *").count() > 20, "nothing drawn"
+    if spec["board"]:
+        assert page.evaluate(
+            "window.warroom.board !== undefined && window.warroom.board.draw.length >= 2"
+        )
+    made = play_a_few_by_clicking(page, 6)
+    if page.locator(".curtain:not(.hidden)").count():
+        page.click(".curtain button")
+    shot(page, f"board-{gid}")
+    assert made >= 1
+    assert page.errors == []
+
+
+@pytest.mark.skipif("commanders" not in warroom.games(), reason="Commanders is not registered")
+def test_commanders_orders_by_clicking_unit_then_sector_and_the_other_side_sees_it_live(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "invite"}
+    ).json()
+    white = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['white']}")
+    black = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['black']}")
+    for p in (white, black):
+        p.wait_for_selector(".live-dot.up")
+    # set-up first, if the scenario asks for one: both sides place by clicking sectors
+    for p in (white, black):
+        while p.evaluate(
+            "window.warroom.view.prompt && window.warroom.view.board.stage === 'place'"
+        ):
+            play_a_few_by_clicking(p, 1)
+    white.wait_for_function(
+        "window.warroom.view.board.stage === 'plan' && window.warroom.view.prompt"
+    )
+    unit = white.locator("svg.board [data-target^='unit:w-'].choice").first
+    unit_id = unit.get_attribute("data-target").split(":")[1]
+    unit.click()
+    assert white.locator("svg.board [data-target^='unit:'].selected").count() >= 1
+    sectors = white.locator("svg.board [data-target^='sector:'].choice")
+    assert sectors.count() >= 1
+    shot(white, "commanders-unit-selected")
+    step = step_of(white)
+    sectors.first.click()
+    white.locator(".menu:not(.hidden) button").first.click()
+    white.wait_for_function(f"window.warroom.view.step > {step}")
+    orders = white.evaluate("window.warroom.view.board.orders.white")
+    assert [o["unit"] for o in orders] == [unit_id]
+    assert white.locator("svg.board g.arrow").count() >= 1  # the order is drawn
+    # black sees that white's sheet moved on, without reloading, but not the order itself
+    black.wait_for_function(f"window.warroom.view.step > {step}", timeout=1_000)
+    assert black.evaluate("window.warroom.view.board.orders.white") is None
+    shot(white, "commanders-order-given")
+    shot(black, "commanders-black-view")
+    for p in (white, black):
+        assert p.errors == []
