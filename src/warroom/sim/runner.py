@@ -227,4 +227,14 @@ def run(
         n = workers or os.cpu_count() or 1
         n = min(n, max(1, job.total))
         stream = run_serial(job, on_result) if n == 1 else run_pool(job, n, on_result)
-    return sorted(stream, key=lambda r: r.index)
+    return sorted(_shared(stream), key=lambda r: r.index)
+
+
+def _shared(stream: Iterator[GameResult]) -> Iterator[GameResult]:
+    """Results of one cell share their options and agents dicts (a million games fit in memory)."""
+    seen: dict[int, tuple[dict[str, Any], dict[str, str]]] = {}
+    for r in stream:
+        first = seen.setdefault(r.cell, (r.options, r.agents))
+        if r.options == first[0] and r.agents == first[1]:
+            r.options, r.agents = first
+        yield r
