@@ -144,3 +144,29 @@ def test_same_seed_same_odds_and_the_state_is_left_alone() -> None:
     assert MINI.snapshot(s) == before
     with pytest.raises(ValueError, match="not a unit of axis"):
         battle_odds(MINI, s, "Middle", "axis", ["r2"], ["r1"])
+
+
+def test_match_odds_for_the_server_and_the_command_line_on_roads_to_stalingrad() -> None:
+    from typer.testing import CliRunner
+
+    import warroom
+    from warroom.cli import _load_commands, app
+    from warroom.sim.odds import match_odds
+
+    m = warroom.Match.new("roads-to-stalingrad", seed=3)
+    before = m.game.snapshot(m.state)
+    odds = match_odds(m, "Shchigry", "axis", ["g-48pz"], origin="Kursk", battles=500)
+    assert m.game.snapshot(m.state) == before
+    assert sum(o["count"] for o in odds["outcomes"].values()) == 500
+    assert set(odds["units"]) == {"g-48pz", "s-13"}  # the defenders are the Soviets there
+    assert odds["units"]["g-48pz"]["tactical"] == 4
+    _load_commands()
+    args = ["odds", "roads-to-stalingrad", "--area", "Shchigry", "--attacker", "axis"]
+    args += ["--attackers", "g-48pz", "--from", "Kursk", "--battles", "500", "--json"]
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    cli = json.loads(out.stdout)
+    assert cli["battles"] == 500 and cli["defender"] == "soviet"
+    assert sum(cli["units"]["s-13"][k] for k in ("ok", "depleted", "retreated", "destroyed")) == 500
+    bad = CliRunner().invoke(app, [*args[:-1], "--attackers", "s-13"])
+    assert bad.exit_code == 2

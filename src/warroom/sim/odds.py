@@ -255,7 +255,13 @@ class BattleModel:
         rnd = random.Random(seed)
         random_ = rnd.random
         start_fort = {ids.index(u): m for u, m in self.b.fortified.items() if u in ids}
+        start_fort_ids = {ids[i]: m for i, m in start_fort.items()}
+        start_units = self.start_units
+        dep_units = {uid: u._replace(dep=True) for uid, u in start_units.items()}
+        dep0 = self.dep0
+        touched: list[int] = []
         all_side = [[i for i in range(n) if side[i] == 0], [i for i in range(n) if side[i] == 1]]
+        side_ids = [[ids[i] for i in all_side[0]], [ids[i] for i in all_side[1]]]
         # per-battle state, rebound at the start of each battle
         dep: list[int] = []
         gone: list[int] = []
@@ -326,7 +332,8 @@ class BattleModel:
                 leave(i)
                 return
             dep[i] = 1
-            s.units[ids[i]] = s.units[ids[i]]._replace(dep=True)
+            s.units[ids[i]] = dep_units[ids[i]]
+            touched.append(i)
             if fail == "depdg":
                 leave(i)
 
@@ -395,7 +402,7 @@ class BattleModel:
                     if kind == "auto":
                         p = 1.0
                     else:
-                        need = thr[j][d] - bonus - fort.get(j, 0)
+                        need = thr[j][d] - bonus - (fort.get(j, 0) if fort else 0)
                         p = 1.0 if need <= 0 else 0.0 if need >= 10 else 1.0 - need / 10.0
                     v = value[j][d]
                     h = p * (v - value[j][1]) if (fail == "dep" and not d) else p * v * mult[j]
@@ -403,7 +410,8 @@ class BattleModel:
                         i, best_h = j, h
             if (
                 kind == "auto"
-                or int(random_() * 10) + 1 + mod + fort.get(i, 0) + mods[tk] > thr[i][dep[i]]
+                or int(random_() * 10) + 1 + mod + (fort.get(i, 0) if fort else 0) + mods[tk]
+                > thr[i][dep[i]]
             ):
                 result(i, fail)
 
@@ -435,20 +443,42 @@ class BattleModel:
             for key in self.base_cup[k]:
                 rank[k].setdefault(key, (worth(k, key), key))
 
+        # each chit's effects as (side hit, kind, mod, result, filter, does the owner pick),
+        # those on the defender's units first (9.5.4)
+        plans: list[dict[str, list[tuple[int, str, int, str, str, bool]]]] = [{}, {}]
+        for k in (0, 1):
+            for key, c in chits.items():
+                steps = [
+                    (
+                        1 - k if enemy else k,
+                        kind,
+                        mod,
+                        fail,
+                        flt,
+                        not player or (1 - k if enemy else k) == k,
+                    )
+                    for enemy, kind, mod, fail, player, flt in c.effects
+                ]
+                plans[k][key] = [st for st in steps if st[0] == 1] + [
+                    st for st in steps if st[0] == 0
+                ]
+        voids = {key for key, c in chits.items() if c.void}
+
         outcomes: Counter[str] = Counter()
         ends = [[0, 0, 0, 0] for _ in ids]  # ok, depleted, retreated, destroyed
         losses: list[Counter[tuple[int, int, int]]] = [Counter(), Counter()]
         plays_total = 0
         endings: Counter[tuple[tuple[int, ...], tuple[int, ...]]] = Counter()
         for _ in range(battles):
-            dep = list(self.dep0)
+            dep = list(dep0)
             gone = [0] * n
             inb = [list(all_side[0]), list(all_side[1])]
-            b.units = {sides[0]: [ids[i] for i in inb[0]], sides[1]: [ids[i] for i in inb[1]]}
-            for uid, u in self.start_units.items():
-                s.units[uid] = u
+            b.units = {sides[0]: list(side_ids[0]), sides[1]: list(side_ids[1])}
+            while touched:
+                i = touched.pop()
+                s.units[ids[i]] = start_units[ids[i]]
             fort = dict(start_fort)
-            b.fortified = {ids[i]: m for i, m in fort.items()}
+            b.fortified = dict(start_fort_ids)
             mods = list(self.base_mods)
             cups = [list(self.base_cup[0]), list(self.base_cup[1])]
             hands = [[], []]
@@ -480,18 +510,10 @@ class BattleModel:
                 plays += 1
                 k = turn
                 turn = 1 - turn
-                c = chits[key]
-                if c.void and g.chit_void(s, b, sides[k], gchits[key]):
+                if key in voids and g.chit_void(s, b, sides[k], gchits[key]):
                     continue
-                effects = c.effects
-                if len(effects) > 1:  # effects on the defender's units first
-                    on_def = 0 if k == 1 else 1  # "enemy" means the defender when k attacks
-                    effects = tuple(e for e in effects if e[0] == bool(on_def)) + tuple(
-                        e for e in effects if e[0] != bool(on_def)
-                    )
-                for enemy, kind, mod, fail, player, flt in effects:
-                    tk = 1 - k if enemy else k
-                    hit(tk, kind, mod, fail, flt, not player or tk == k)
+                for tk, kind, mod, fail, flt, owner in plans[k][key]:
+                    hit(tk, kind, mod, fail, flt, owner)
             if inb[0] and inb[1]:
                 outcomes["broken-off"] += 1
             elif inb[0]:

@@ -262,8 +262,10 @@ def _cc_draw(job: Job, report: dict[str, Any], console: Console) -> None:
                 text = ", ".join(f"{k}: {v}" for k, v in d["counts"].items())
             t.add_row(name, text)
         console.print(t)
-    if not any(c["facts"] for c in s["cells"]):
-        console.print(f"[yellow]{job.game} reports no facts (Game.report_facts) yet[/yellow]")
+    if report["overall"]["games"] > report["overall"]["errors"] and not any(
+        c["facts"] for c in s["cells"]
+    ):
+        console.print(f"[yellow]{job.game} reports no facts yet[/yellow]")
     console.print("[dim]  VP and facts: mean ±95% half-width  [min | p10 median p90 | max][/dim]")
 
 

@@ -130,7 +130,7 @@ def dist_text(d: dict[str, Any]) -> str:
 
 def _rows_table(title: str, roles: Sequence[str], rows: dict[str, dict[str, Any]]) -> Table:
     t = Table(title=title, title_justify="left")
-    t.add_column("", style="bold")
+    t.add_column("", style="bold", no_wrap=True)
     t.add_column("games", justify="right")
     for role in roles:
         t.add_column(f"{role} wins", justify="right")
@@ -142,8 +142,8 @@ def _rows_table(title: str, roles: Sequence[str], rows: dict[str, dict[str, Any]
         t.add_row(
             name,
             str(b["games"]) + (f" ({b['errors']} err)" if b["errors"] else ""),
-            *(pct(b["wins"][role]) for role in roles),
-            pct(b["draws"]),
+            *(pct_short(b["wins"][role]) for role in roles),
+            pct_short(b["draws"]),
             *(
                 f"{b['points'][role]['mean']:.1f}" if b["points"][role].get("n") else "-"
                 for role in roles
@@ -203,7 +203,10 @@ def render_report(report: dict[str, Any], console: Console) -> None:
                 text = ", ".join(f"{k}: {v}" for k, v in d["counts"].items())
             f.add_row(name, text)
         console.print(f)
-    if len(report["cells"]) > 1:
+    dims = (
+        (len(report["by_scenario"]) > 1) + len(report["by_option"]) + (len(report["by_agents"]) > 1)
+    )
+    if dims >= 2:  # with one varying dimension its own table says it all
         rows = dict(zip(cell_names(report["cells"]), report["cells"], strict=True))
         console.print(_rows_table("By cell", roles, rows))
     if len(report["by_scenario"]) > 1:
