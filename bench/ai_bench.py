@@ -23,7 +23,7 @@ import warroom
 from warroom.ai import SearchAgent, SearchConfig, difficulty, make_agent
 from warroom.ai.base import rules_policy
 from warroom.ai.search import game_hook
-from warroom.engine import Game, Match
+from warroom.engine import Game, Match, Rng
 
 
 def positions(g: Game[Any], count: int, seed: int) -> list[tuple[Match, str]]:
@@ -32,11 +32,13 @@ def positions(g: Game[Any], count: int, seed: int) -> list[tuple[Match, str]]:
     spec = "rules" if rules_policy(g.id) else "random"
     agents = {r: make_agent(spec, g.id, seed + i) for i, r in enumerate(g.roles)}
     found: list[tuple[Match, str]] = []
+    umpire = game_hook(g.id, "umpire")
     step = 0
     while not m.over and step < g.max_steps:
         role = m.active[0]
         legal = m.legal(role)
-        if len(legal) > 1 and step % 23 == 5:
+        told = umpire(g, m.state, role, legal, Rng(step)) if umpire else None
+        if len(legal) > 1 and told is None and step % 23 == 5:
             found.append((m.clone(), role))
         m.act(role, agents[role].choose(m, role))
         step += 1
@@ -62,7 +64,7 @@ def bench_game(g: Game[Any], count: int, iterations: int, levels: list[str]) -> 
         total_its += res.iterations
         total_secs += res.seconds
     print(
-        f"{g.id:22s} search: {total_its / total_secs:8.0f} iterations/s wall, "
+        f"{g.id:22s} search: {total_its / max(total_secs, 1e-9):8.0f} iterations/s wall, "
         f"{total_its / max(total_cpu, 1e-9):8.0f} per CPU second "
         f"({len(pts)} positions, up to {iterations} iterations each)"
     )
