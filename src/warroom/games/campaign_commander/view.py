@@ -279,7 +279,7 @@ def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
                                 ("I", x["isolated"]), ("F", x["inside"])) if on
             )  # fmt: skip
             vals = "-".join(str(n) for n in x["values"])
-            parts.append(f"{x['name']}[{x['side'][0]} {vals}{' ' + marks if marks else ''}]")
+            parts.append(f"{x['name']} ({x['side'][0]} {vals}{' ' + marks if marks else ''})")
         ctrl = s.control.get(area, "")
         lines.append(f"  {area} ({ctrl[:1]}): " + ", ".join(parts))
     if v["op"]:
