@@ -75,6 +75,7 @@ def options(g: SeriesGame, s: CCState, task: tuple) -> list[Action]:
         out.extend(("retreat", a) for a in steps if dist.get(a, far) == best)
     if not first and out and g.may_stop_retreat(s, uid, here):
         out.append(("stay",))
+    out.extend(g.retreat_extra(s, uid, here, bool(first)))
     return out
 
 
@@ -90,6 +91,10 @@ def apply(g: SeriesGame, s: CCState, action: Action) -> None:
     if action[0] == "inside":
         s.units[uid] = s.units[uid]._replace(inside=True)
         s.log("retreat-inside", unit=uid, area=here)
+        return
+    if action[0] != "retreat":
+        g.apply_retreat_extra(s, uid, action)
+        isolation.update(g, s)
         return
     dest = action[1]
     s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)

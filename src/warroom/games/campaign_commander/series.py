@@ -482,6 +482,13 @@ class SeriesGame(Game[CCState]):
     def retreat_crossable(self, s: CCState, uid: str, a: str, b: str) -> bool:
         return True
 
+    def retreat_extra(self, s: CCState, uid: str, here: str, first: bool) -> list[Action]:
+        """Campaign hook: other ways out for a retreating unit (e.g. off the map edge)."""
+        return []
+
+    def apply_retreat_extra(self, s: CCState, uid: str, action: Action) -> None:
+        raise RuntimeError(f"unknown retreat action {action!r}")
+
     def may_stop_retreat(self, s: CCState, uid: str, area: str) -> bool:
         side = self.data.units[uid].side
         return s.rps[side].get(area, 0) > 0 or s.forts.get(area) == side

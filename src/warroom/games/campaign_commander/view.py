@@ -204,6 +204,8 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
         return f"{verb} {_unit(g, a[1])} ({u.loc})".strip()
     if k == "go":
         return f"Go to {a[1]}"
+    if k == "exit" and len(a) == 1:
+        return "Leave the map by the west edge"
     if k == "chit":
         return f"Reveal {_chit(g, a[1])}"
     if k == "retreat":
