@@ -102,3 +102,54 @@ def test_determinize_hides_custom_placement() -> None:
     da = G.determinize(a.state, "white", Rng(3))
     db = G.determinize(b.state, "white", Rng(3))
     assert G.snapshot(da) == G.snapshot(db)
+
+
+def test_determinize_hides_a_reaction_chosen_but_not_resolved() -> None:
+    from tests.commanders.util import clear, order, put
+
+    states = []
+    for choice in ("square", None):
+        m = Match.new("commanders", "marengo", {}, 8)
+        clear(m, "white")
+        clear(m, "black")
+        put(m, "w-i1", "mid-west")
+        put(m, "w-c1", "w-right")
+        put(m, "b-i1", "mid-east")
+        put(m, "b-c1", "b-right")
+        order(m, "white", ("order", "w-c1", "fast", "mid-east"))
+        order(m, "black", ("order", "b-c1", "fast", "mid-west"))
+        assert m.state.stage == "react" and set(m.active) == {"white", "black"}
+        if choice:
+            m.act("black", ("react", "b-i1", choice))
+        m.act("black", ("done",))
+        states.append(m.state)
+    da = G.determinize(states[0], "white", Rng(5))
+    db = G.determinize(states[1], "white", Rng(5))
+    assert G.snapshot(da) == G.snapshot(db)
+
+
+def test_determinized_states_play_on_to_the_end() -> None:
+    """Search plays on from determinized states: they must be valid games too."""
+    for seed in range(24):
+        scen, opts = COMBOS[(seed * 13) % len(COMBOS)]
+        _, full = G.check_setup(scen, opts)
+        st = G.setup(scen, full, seed)
+        rng = Rng(seed)
+        checked = 0
+        while G.outcome(st) is None:
+            role = G.active(st)[0]
+            if rng.random() < 0.05 and checked < 3:
+                checked += 1
+                other = G.determinize(st, role, rng.fork(checked))
+                for _ in range(2000):
+                    if G.outcome(other) is not None:
+                        break
+                    r = G.active(other)[0]
+                    acts = G.legal_actions(other, r)
+                    assert acts
+                    G.apply(other, r, pick(acts, rng, 0.3))
+                    other.events.clear()
+                assert G.outcome(other) is not None
+            acts = G.legal_actions(st, role)
+            G.apply(st, role, pick(acts, rng, 0.3))
+            st.events.clear()

@@ -202,6 +202,8 @@ def roll_step(st: CmdState, step: int) -> None:
                 continue
             dice = sorted((st.rng.die(6) for _ in range(count)), reverse=True)
             i = 0
+            if step == MELEE:
+                cb.cav_fought.update(u for u in rollers if UTYPE[u] == CAV)
             for u in rollers:
                 k = n_dice(u)
                 cb.dice[u] = dice[i : i + k]

@@ -215,7 +215,7 @@ def reveal_orders(st: CmdState) -> None:
         else:
             steps.append((kind, d1))
         if d2 >= 0:
-            steps.append(("advance" if kind2 == "advance" else "noncombat", d2))
+            steps.append((kind2 if kind2 in ("advance", "road") else "noncombat", d2))
         st.steps[u] = steps
     st.phase = "fast"
     st.stage = "start"
@@ -586,6 +586,9 @@ def conclude_combat(st: CmdState, phase: str) -> None:
     for u, (_frm, _to) in list(cb.mover.items()):
         if UTYPE[u] == CAV and u not in cb.hit_any:
             fail_order(st, u)  # a charge that hit nothing leaves the cavalry spent
+    for u in cb.cav_fought:
+        if u not in cb.hit_any and st.loc[u] >= 0:
+            st.spend.add(u)  # so does a defence that hit nothing
     # survivors that may enter: per (side, target)
     groups: dict[tuple[int, int], list[int]] = {}
     for u, (_frm, to) in cb.mover.items():
@@ -629,10 +632,9 @@ def enter_sectors(st: CmdState) -> None:
                 fail_order(st, u)
             continue
         for u in units:
-            occ = sum(1 for x in st.loc if x == t)
-            if occ < cap or any(
-                st.loc[e] == t and st.status[e] == ROUTED for e in side_units(1 - side)
-            ):
+            # enemy routed units in the sector are captured as we enter: they take no room
+            occ = sum(1 for x in side_units(side) if st.loc[x] == t)
+            if occ < cap:
                 move_unit(st, u, t)
                 st.log("entered", unit=UID[u], to=d.ids[t])
                 if u in cb.charged:
@@ -754,8 +756,14 @@ def bombardment(st: CmdState) -> None:
 
 
 def noncombat(st: CmdState) -> None:
+    noncombat_moves(st, "noncombat")
+    noncombat_moves(st, "road")  # the road's extra move, after the ordinary ones
+    st.steps = {}
+
+
+def noncombat_moves(st: CmdState, phase: str) -> None:
     ctrl = control(st)
-    movers = movers_of(st, "noncombat")
+    movers = movers_of(st, phase)
     wants: dict[int, set[int]] = {}
     for u, _frm, to in movers:
         wants.setdefault(to, set()).add(USIDE[u])

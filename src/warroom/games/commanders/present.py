@@ -22,6 +22,7 @@ KIND_WORDS = {
     "move": "move (non-combat phase)",
     "bombard": "bombard",
     "fire": "fire at close range (combined arms phase)",
+    "road": "march on along the road (non-combat phase)",
 }
 
 

@@ -15,7 +15,13 @@ from typing import Any
 from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec
 from warroom.engine.contract import plain
 from warroom.games.commanders import flow, present
-from warroom.games.commanders.combat import MELEE, RANGED, leave_zone, target_candidates
+from warroom.games.commanders.combat import (
+    MELEE,
+    RANGED,
+    leave_zone,
+    needs_target,
+    target_candidates,
+)
 from warroom.games.commanders.data import (
     ART,
     CAV,
@@ -96,6 +102,20 @@ def _unit_options(cfg: Config, u: int, s: int) -> tuple[tuple[tuple[str, int, in
     res = tuple(out)
     _OPTIONS[key] = res
     return res
+
+
+_SPLIT: dict[tuple[str, bool, int, int], tuple[tuple[Action, ...], tuple[Any, ...]]] = {}
+
+
+def _unit_split(cfg: Config, u: int, s: int) -> tuple[tuple[Action, ...], tuple[Any, ...]]:
+    """The unit's possible orders and the borders they cross, as two parallel tuples."""
+    key = (cfg.board, cfg.terrain, u, s)
+    got = _SPLIT.get(key)
+    if got is None:
+        opts = _unit_options(cfg, u, s)
+        got = (tuple(a for _, a in opts), tuple(k for k, _ in opts))
+        _SPLIT[key] = got
+    return got
 
 
 class Commanders(Game[CmdState]):
@@ -259,6 +279,12 @@ class Commanders(Game[CmdState]):
         if comp >= 0:
             kind, d1, _, _ = st.orders[comp]
             out: list[Action] = [("stop",)]
+            if UTYPE[comp] == INF:
+                ter = d.terrain[st.cfg.board]
+                for s in d.adj[d1]:
+                    if (min(s, d1), max(s, d1)) in ter.road and s != enemy_res:
+                        out.append(("then", "road", ids[s]))
+                return out
             kinds = ("advance", "move") if kind == "fast" else ("move",)
             for k2 in kinds:
                 for s in d.adj[d1]:
@@ -274,30 +300,41 @@ class Commanders(Game[CmdState]):
         full = {k for k, n in counts.items() if n >= flow.border_limit(st, k[1], k[2])}
         base = st.plan_base[side]
         if base is None:
+            loc, status, cfg = st.loc, st.status, st.cfg
             base = tuple(
-                (u, k, a, st.loc[u])
+                (u, loc[u], *_unit_split(cfg, u, loc[u]))
                 for u in side_units(side)
-                if st.loc[u] >= 0 and st.status[u] == FRESH
-                for k, a in _unit_options(st.cfg, u, st.loc[u])
+                if loc[u] >= 0 and status[u] == FRESH
             )
             st.plan_base[side] = base
         orders = st.orders
         if room and not full:
-            out.extend([a for u, _, a, _ in base if u not in orders])
+            for u, _, acts, _ in base:
+                if u not in orders:
+                    out.extend(acts)
         else:
-            out.extend(
-                [
-                    a
-                    for u, k, a, s in base
-                    if u not in orders and k not in full and (room or s == cmd)
-                ]
-            )
+            for u, s, acts, keys in base:
+                if u in orders or not (room or s == cmd):
+                    continue
+                out.extend(a for a, k in zip(acts, keys, strict=True) if k not in full)
         return out
+
+    @staticmethod
+    def _road_open(st: CmdState, side: int, s: int) -> bool:
+        """May another infantry order add a road move from sector s (two a round)?"""
+        d = st.data
+        ter = d.terrain[st.cfg.board]
+        if not any((min(s, n), max(s, n)) in ter.road for n in d.adj[s]):
+            return False
+        used = sum(1 for u, o in st.orders.items() if USIDE[u] == side and o[2] == "road")
+        return used < 2
 
     @staticmethod
     def _border_counts(st: CmdState, side: int) -> dict[tuple[str, int, int], int]:
         """How many of a side's orders cross each border in each phase."""
         out: dict[tuple[str, int, int], int] = {}
+        if st.given[side] < 3:
+            return out  # no border can be full yet (every limit is at least 3)
         for u, (k, d1, k2, d2) in st.orders.items():
             if USIDE[u] != side:
                 continue
@@ -344,7 +381,9 @@ class Commanders(Game[CmdState]):
                 st.extra[side] = 0
             st.given[side] += 1
             st.log_private([role], "order", unit=action[1], order=kind, sector=action[3])
-            if UTYPE[u] == CAV and kind in ("fast", "advance"):
+            second = UTYPE[u] == CAV and kind in ("fast", "advance")
+            road = UTYPE[u] == INF and st.cfg.terrain and self._road_open(st, side, to)
+            if second or road:
                 st.composing[side] = u
         elif head == "then":
             u = st.composing[side]
@@ -428,7 +467,7 @@ class Commanders(Game[CmdState]):
         """The whole state as plain data (the legal-action cache and the shared board left out)."""
         out: dict[str, Any] = {"rng": state.rng.s, "reveals": state.reveals}
         for name in CmdState.__slots__:
-            if name in ("cache", "data", "cfg"):
+            if name in ("cache", "plan_base", "data", "cfg"):
                 continue
             out[name] = plain(getattr(state, name))
         out["cfg"] = plain(state.cfg)
@@ -464,6 +503,30 @@ class Commanders(Game[CmdState]):
             if was_done:
                 new.waiting[other] = True
                 self._random_until_done(new, other, pick, 0.0)
+        elif new.combat is not None and new.stage in (
+            "react",
+            "ranged-target",
+            "melee-target",
+            "enter",
+        ):
+            # choices the other side made in this step are not shown until it is resolved
+            cb = new.combat
+            was_done = not new.waiting[other]
+            if new.stage == "react":
+                cb.react = {u: k for u, k in cb.react.items() if USIDE[u] != other}
+            elif new.stage == "enter":
+                cb.enter = {k: (-1 if k[0] == other else v) for k, v in cb.enter.items()}
+                was_done = was_done and any(k[0] == other for k in cb.enter)
+            else:
+                step = RANGED if new.stage == "ranged-target" else MELEE
+                mine = {
+                    u for u in cb.targets if USIDE[u] == other and needs_target(new, cb, u, step)
+                }
+                cb.targets = {u: t for u, t in cb.targets.items() if u not in mine}
+                was_done = was_done and bool(mine)
+            if was_done:
+                new.waiting[other] = True
+                self._random_until_done(new, other, pick, 0.5)
         new.cache = [None, None]
         new.events = []
         return new

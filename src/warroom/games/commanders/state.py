@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine import Rng, State
-from warroom.games.commanders.data import N_UNITS, USIDE, Data, Objective, load
+from warroom.games.commanders.data import N_UNITS, PER_SIDE, Data, Objective, load
 
 FRESH, SPENT, ROUTED = 0, 1, 2
 STATUS_NAMES = ("fresh", "spent", "routed")
@@ -42,6 +42,7 @@ class Combat:
 
     __slots__ = (
         "attacks",
+        "cav_fought",
         "charged",
         "dice",
         "enter",
@@ -71,6 +72,8 @@ class Combat:
         self.step = "ranged"
         self.enter: dict[tuple[int, int], int] = {}
         """(side, sector) the side may enter after the combat -> chosen (fast phase)."""
+        self.cav_fought: set[int] = set()
+        """Cavalry that rolled in melee (spent unless it hit)."""
         self.charged: set[int] = set()
         """Cavalry that countercharged."""
 
@@ -88,6 +91,7 @@ class Combat:
         new.step = self.step
         new.enter = dict(self.enter)
         new.charged = set(self.charged)
+        new.cav_fought = set(self.cav_fought)
         return new
 
 
@@ -209,27 +213,31 @@ def control(st: CmdState) -> list[int]:
     """
     d = st.data
     n = len(d.ids)
-    live = [[0] * n, [0] * n]
-    anyu = [[0] * n, [0] * n]
     loc = st.loc
     status = st.status
-    for u in range(N_UNITS):
+    live_w = [0] * n
+    live_b = [0] * n
+    any_w = [0] * n
+    any_b = [0] * n
+    for u in range(PER_SIDE):
         s = loc[u]
         if s >= 0:
-            side = USIDE[u]
-            anyu[side][s] += 1
+            any_w[s] = 1
             if status[u] != ROUTED:
-                live[side][s] += 1
-    out = [-1] * n
-    for s in range(n):
-        w, b = live[0][s], live[1][s]
-        if w and not b:
-            out[s] = 0
-        elif b and not w:
-            out[s] = 1
+                live_w[s] = 1
+    for u in range(PER_SIDE, N_UNITS):
+        s = loc[u]
+        if s >= 0:
+            any_b[s] = 1
+            if status[u] != ROUTED:
+                live_b[s] = 1
+    out = [
+        0 if w and not b else 1 if b and not w else -1 for w, b in zip(live_w, live_b, strict=True)
+    ]
     for o in st.objectives:
-        if o.kind != "rose" and out[o.sector] == -1 and not anyu[1 - o.side][o.sector]:
-            out[o.sector] = o.side
+        s = o.sector
+        if o.kind != "rose" and out[s] == -1 and not (any_b if o.side == 0 else any_w)[s]:
+            out[s] = o.side
     out[d.reserve_of[0]] = 0
     out[d.reserve_of[1]] = 1
     return out

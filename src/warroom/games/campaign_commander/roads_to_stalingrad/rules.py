@@ -187,7 +187,8 @@ class RoadsToStalingrad(SeriesGame):
         op.group = []
         isolation.update(self, s)
 
-    def retreat_extra(self, s: CCState, uid: str, here: str, first: bool) -> list[Action]:
+    def retreat_extra(self, s: CCState, uid: str, task: tuple[Any, ...]) -> list[Action]:
+        here, first = s.units[uid].loc, bool(task[4])
         b = s.battle
         attacker = b is not None and self.data.units[uid].side == b.attacker
         if here == "Kerch" and "kerch" in self.data.units[uid].tags and not (first and attacker):

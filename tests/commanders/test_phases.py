@@ -1,0 +1,256 @@
+"""Movement limits, the rally, scoring, victory and the optional rules."""
+
+from __future__ import annotations
+
+from tests.commanders.util import answer_done, clear, control, events, order, put, unit, where
+from warroom.engine import Match, ScriptedRng
+from warroom.games.commanders.data import UINDEX, Objective, load
+from warroom.games.commanders.state import ROUTED
+
+D = load()
+
+
+def _fresh(options: dict[str, bool] | None = None, seed: int = 1) -> Match:
+    m = Match.new("commanders", "marengo", options or {}, seed)
+    clear(m, "white")
+    clear(m, "black")
+    return m
+
+
+def test_border_limit_five_orders_per_border_and_phase() -> None:
+    m = Match.new("commanders", "marengo", {}, 1)
+    for k in range(1, 6):
+        m.act("black", ("order", f"b-i{k + 6}", "advance", "mid-east"))  # b-left holds 6 infantry
+    assert ("order", "b-i12", "advance", "mid-east") not in m.legal("black")
+    assert ("order", "b-i12", "move", "mid-east") in m.legal("black")  # another phase
+
+
+def test_capacity_six_per_sector() -> None:
+    m = _fresh()
+    for k in range(1, 6):
+        put(m, f"w-i{k}", "w-centre")
+    order(m, "white", *[("order", f"w-i{k}", "advance", "w-centre") for k in range(6, 9)])
+    order(m, "black")
+    occupants = [u for u in m.view(None)["board"]["units"] if u["sector"] == "w-centre"]
+    assert len(occupants) == 6
+    assert len(events(m, "blocked")) == 2
+
+
+def test_no_attack_out_of_the_reserve() -> None:
+    m = _fresh()
+    put(m, "b-i1", "w-left")
+    order(m, "white", ("order", "w-i1", "advance", "w-left"))
+    order(m, "black")
+    assert not events(m, "attack")
+    assert where(m, "w-i1")[0] == "w-reserve"
+
+
+def test_cavalry_moves_twice_fast_then_combined() -> None:
+    m = _fresh()
+    order(m, "white", ("order", "w-c1", "fast", "w-right", "advance", "mid-east"))
+    order(m, "black")
+    moves = [e["to"] for e in events(m, "moved") if e["unit"] == "w-c1"]
+    assert moves == ["w-right", "mid-east"]
+
+
+def test_scoring_command_sector_and_the_pool() -> None:
+    m = _fresh()
+    put(m, "w-i1", "b-centre")
+    order(m, "white")
+    order(m, "black")
+    vp = [(e["side"], e["why"], e["points"]) for e in events(m, "vp")]
+    assert ("white", "general", 5) in vp
+    assert ("white", "sectors", 1) in vp
+    assert m.view(None)["board"]["vp"] == {"white": 6, "black": 0}
+    assert m.view(None)["board"]["pool"] == 9
+
+
+def test_flag_and_tie_in_sectors() -> None:
+    m = Match.new("commanders", "marengo", {}, 1)
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    assert events(m, "pool-tie")  # 3 sectors each: a VP leaves the pool for the box
+    assert m.view(None)["board"]["vp"] == {"white": 0, "black": 0}
+    assert m.view(None)["board"]["pool"] == 9
+    m = _fresh()
+    put(m, "w-i1", "b-left")
+    put(m, "b-i1", "mid-centre")
+    order(m, "white")
+    order(m, "black")
+    vp = [(e["side"], e["why"], e["points"]) for e in events(m, "vp")]
+    assert ("white", "flag", 1) in vp
+
+
+def test_first_to_ten_wins() -> None:
+    m = _fresh()
+    put(m, "w-i1", "b-centre")
+    m.state.vp = [4, 0]
+    order(m, "white")
+    order(m, "black")
+    assert m.over and m.outcome is not None and m.outcome.winner == "white"
+    assert m.outcome.points["white"] == 9 or m.outcome.points["white"] >= 9
+
+
+def test_most_vp_after_round_ten() -> None:
+    m = Match.new("commanders", "marengo", {}, 1)
+    m.state.round = 10
+    m.state.vp = [2, 3]
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    assert m.over and m.outcome is not None and m.outcome.winner == "black"
+
+
+def test_rally_merges_two_routed_infantry_and_rallies_guns_in_place() -> None:
+    m = _fresh()
+    put(m, "w-i1", "w-reserve", ROUTED)
+    put(m, "w-i2", "w-reserve", ROUTED)
+    put(m, "w-a1", "w-centre", ROUTED)
+    put(m, "w-i3", "w-centre")
+    order(m, "white")
+    order(m, "black")
+    assert m.state.stage == "rally"
+    acts = m.legal("white")
+    assert ("rally", "infantry") in acts and ("rally", "w-a1") in acts
+    m.act("white", ("rally", "infantry"))
+    m.act("white", ("rally", "w-a1"))
+    answer_done(m, "rally")
+    assert where(m, "w-i1") == ("w-reserve", "fresh")
+    assert unit(m, "w-i2")["where"] == "destroyed"
+    assert where(m, "w-a1") == ("w-centre", "fresh")
+
+
+def test_advanced_orders_random_count() -> None:
+    m = Match.new("commanders", "marengo", {"advanced-orders-random": True}, 9)
+    rolls = {e["side"]: e for e in events(m, "orders-roll")}
+    info = m.view("white")["board"]["orders_info"]["white"]
+    assert info["allowed"] == rolls["white"]["dice"][0] + 6
+
+
+def test_advanced_orders_distance_delivery() -> None:
+    m = _fresh({"advanced-orders-distance": True})
+    put(m, "w-i1", "w-centre")
+    put(m, "w-i2", "mid-west")
+    for k in range(3, 12):
+        put(m, f"w-i{k}", "w-left" if k < 8 else "w-right")
+    orders = [("order", f"w-i{k}", "advance", "w-centre") for k in range(3, 12)]
+    orders.append(("order", "w-i2", "advance", "mid-centre"))  # distance 2 from w-centre
+    for o in orders:
+        m.act("white", o)
+    # the eleventh order may only go to the command sector
+    acts = m.legal("white")
+    assert ("order", "w-i1", "advance", "mid-centre") in acts
+    assert all(a[1] == "w-i1" for a in acts if a[0] == "order")
+    m.act("white", ("order", "w-i1", "advance", "mid-centre"))
+    m.act("white", ("done",))
+    # delivery: white's 11 orders in unit order (w-i1 .. w-i11), then black has none
+    m.state.rng = ScriptedRng([6, 1] + [6] * 9)
+    m.act("black", ("done",))
+    lost = [e["unit"] for e in events(m, "delivery") if not e["delivered"]]
+    assert lost == ["w-i2"]
+    assert where(m, "w-i2")[0] == "mid-west"
+
+
+def test_army_morale_losses() -> None:
+    m = _fresh({"army-morale": True})
+    assert m.view(None)["board"]["vp"] == {"white": 15, "black": 15}
+    put(m, "w-i1", "b-centre")
+    order(m, "white")
+    order(m, "black")
+    # black's general held: black loses 5; more sectors: black hands white 1
+    assert m.view(None)["board"]["vp"] == {"white": 16, "black": 9}
+    assert m.view("black")["board"]["orders_info"]["black"]["allowed"] == 9
+
+
+def test_objective_markers_on_side_b() -> None:
+    m = Match.new("commanders", "marengo", {"objectives": True}, 1)
+    assert m.view("white")["board"]["board"] == "B"
+    assert m.state.stage == "place"
+    m.act("white", ("objective", "general", 5, "w-left"))
+    assert ("objective", "flag", 3, "w-left") not in m.legal("white")
+    assert "general" not in str(m.view("black")["board"]["sectors"])
+    while m.legal("white") != [("done",)]:
+        m.act("white", m.legal("white")[0])
+    m.act("white", ("done",))
+    while m.legal("black") != [("done",)]:
+        m.act("black", m.legal("black")[-1])
+    m.act("black", ("done",))
+    assert m.state.phase == "planning"
+    kinds = [o["kind"] for s in m.view("black")["board"]["sectors"] for o in s["objectives"]]
+    assert kinds.count("general") == 2 and kinds.count("rose") == 4
+
+
+def test_wind_rose_pays_once() -> None:
+    m = _fresh()
+    m.state.objectives = (Objective(1, "rose", D.index["b-right"], 3),)
+    put(m, "w-i1", "b-right")
+    order(m, "white")
+    order(m, "black")
+    rose = [e for e in events(m, "vp") if e["why"] == "rose"]
+    assert [(e["side"], e["points"]) for e in rose] == [("white", 3)]
+    order(m, "white")
+    order(m, "black")
+    assert len([e for e in events(m, "vp") if e["why"] == "rose"]) == 1
+
+
+def test_terrain_forest_border_limit_and_spent_on_entry() -> None:
+    m = _fresh({"terrain": True})  # side A: forest at mid-east, hill at mid-west
+    for k in range(1, 6):
+        put(m, f"w-i{k}", "w-right")
+    for k in range(1, 4):
+        m.act("white", ("order", f"w-i{k}", "advance", "mid-east"))
+        if m.legal("white")[0] == ("stop",):
+            m.act("white", ("stop",))  # no road move
+    assert ("order", "w-i4", "advance", "mid-east") not in m.legal("white")  # 3 into a forest
+
+
+def test_terrain_uphill_melee_penalty() -> None:
+    m = _fresh({"terrain": True})
+    put(m, "w-i1", "w-left")
+    put(m, "b-i1", "mid-west")  # on the hill
+    order(m, "white", ("order", "w-i1", "advance", "mid-west"))
+    # ranged: w-i1 [1], b-i1 [1]; melee: w-i1 [5], b-i1 [1]
+    m.state.rng = ScriptedRng([1, 1, 5, 1])
+    m.act("black", ("done",))
+    answer_done(m, "withdraw")
+    melee = {e["unit"]: e for e in events(m, "result") if e["step"] == "melee"}
+    assert melee["w-i1"]["modified"] == [5]  # +1 vs passive infantry, -1 uphill
+
+
+def test_terrain_river_needs_a_bridge_for_guns() -> None:
+    m = _fresh({"terrain": True, "objectives": True})  # side B: river along white's front
+    put(m, "w-a1", "w-left")
+    put(m, "w-a2", "w-centre")
+    while m.state.stage == "place":
+        for role in m.active:
+            m.act(role, m.legal(role)[0])
+    acts = m.legal("white")
+    assert ("order", "w-a1", "move", "mid-west") not in acts
+    assert ("order", "w-a2", "move", "mid-centre") in acts  # the bridge
+    assert control(m, "w-left") == "white"
+
+
+def test_spent_units_fight_at_minus_one() -> None:
+    m = _fresh()
+    put(m, "w-i1", "mid-centre")
+    put(m, "b-i1", "b-centre")
+    m.state.status[UINDEX["w-i1"]] = 1
+    order(m, "white")
+    m.state.rng = ScriptedRng([4, 1, 4, 1])
+    order(m, "black", ("order", "b-i1", "advance", "mid-centre"))
+    answer_done(m, "withdraw")
+    ranged = {e["unit"]: e for e in events(m, "result") if e["step"] == "ranged"}
+    assert ranged["w-i1"]["modified"] == [3]  # 4 + 0 - 1 (spent)
+
+
+def test_terrain_road_gives_infantry_an_extra_move() -> None:
+    m = _fresh({"terrain": True})  # side A: a road w-centre - mid-centre - b-centre
+    put(m, "w-i1", "w-left")
+    m.act("white", ("order", "w-i1", "advance", "w-centre"))
+    assert ("then", "road", "mid-centre") in m.legal("white")
+    m.act("white", ("then", "road", "mid-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    assert [e["to"] for e in events(m, "moved") if e["unit"] == "w-i1"] == [
+        "w-centre",
+        "mid-centre",
+    ]
