@@ -116,6 +116,20 @@ def test_gymnasium_against_the_rules_agent(gid: str) -> None:
                 break
 
 
+def test_gymnasium_against_the_search_agent() -> None:
+    """The opponent spec is the command line's: a search agent with its options."""
+    env = gym_env(DUEL, opponent="search:iterations=20")
+    _, info = env.reset(seed=1)
+    assert type(env.opponents["south"]).__name__ == "SearchAgent"
+    done = False
+    while not done:
+        _, reward, terminated, truncated, info = env.step(
+            env.action_space.sample(mask=info["action_mask"])
+        )
+        done = terminated or truncated
+    assert terminated and reward == (1.0 if info["outcome"]["winner"] == "north" else -1.0)
+
+
 def test_gymnasium_unlisted_index_loses_or_raises() -> None:
     env = gym_env(DUEL)
     _, info = env.reset(seed=0)
