@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from warroom.ai.base import rules_policy
 from warroom.engine import game_ids
 from warroom.sim import Job, make_cells, resolve_game, run
-from warroom.sim.runner import _pool_context, chunks, play_games
+from warroom.sim.runner import chunks, play_games, pool_context
 
 
 def _timed_chunk(job: Job, indexes: list[int]) -> tuple[int, float, int]:
@@ -39,7 +39,7 @@ def cpu_split(job: Job, workers: int) -> tuple[float, dict[int, float]]:
     wall time would be the busiest worker's CPU time (plus start-up)."""
     per: dict[int, float] = {}
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         futs = [pool.submit(_timed_chunk, job, list(r)) for r in chunks(job.total, workers)]
         for f in futs:
             pid, cpu, _ = f.result()
@@ -54,7 +54,7 @@ def bench_game(spec: str, seconds: float) -> None:
     started = time.perf_counter()
     probe = run(Job(spec, cells, 4, 99), workers=1)
     per_game = (time.perf_counter() - started) / len(probe)
-    games = max(20, int(seconds / max(per_game, 1e-6)))
+    games = max(40, int(seconds / max(per_game, 1e-6)))
     job = Job(spec, cells, games, 12345)
     times = {}
     records = {}

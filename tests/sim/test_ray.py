@@ -11,6 +11,7 @@ from warroom.sim.runner import start_local_ray
 ray = pytest.importorskip("ray")
 
 
+@pytest.mark.slow
 def test_a_job_on_local_ray_gives_the_serial_records() -> None:
     job = Job("tests.engine.toy:DUEL", make_cells(DUEL, ["all"], {}, [("random", "random")]), 25, 4)
     start_local_ray(num_cpus=2)

@@ -10,11 +10,18 @@ importing ``warroom.rl.openspiel`` registers every game with pyspiel
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
-from warroom.rl.encoding import Encoding, encoding_for
-from warroom.rl.gym import WarroomEnv, env_name, gym_env, register_gym
-from warroom.rl.petting import WarroomAEC, WarroomParallel, aec_env, parallel_env
+for _needed in ("gymnasium", "pettingzoo"):
+    if importlib.util.find_spec(_needed) is None:
+        raise ImportError(
+            f"warroom.rl needs {_needed}: install the extra with  pip install 'warroom[rl]'"
+        )
+
+from warroom.rl.encoding import Encoding, encoding_for  # noqa: E402
+from warroom.rl.gym import WarroomEnv, env_name, gym_env, register_gym  # noqa: E402
+from warroom.rl.petting import WarroomAEC, WarroomParallel, aec_env, parallel_env  # noqa: E402
 
 
 def openspiel_game(*args: Any, **kwargs: Any) -> Any:

@@ -281,7 +281,8 @@ class Encoding:
         }
 
 
-def _encoder_module(game: Game[Any]) -> Any:
+def encoder_module(game: Game[Any]) -> Any:
+    """The game's module ``warroom.rl.encoders.<game_id with _>``, or None."""
     name = f"warroom.rl.encoders.{game.id.replace('-', '_')}"
     try:
         return importlib.import_module(name)
@@ -343,7 +344,7 @@ def encoding_for(
     """
     g = resolve_game(game)
     scen, opts = g.check_setup(scenario, options)
-    module = _encoder_module(g)
+    module = encoder_module(g)
     found: tuple[Action, ...] | None = None
     source = "slots"
     if universe:

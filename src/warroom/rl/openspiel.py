@@ -44,7 +44,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError(
+        "warroom.rl.openspiel needs open_spiel: install the extra with  pip install 'warroom[rl]'"
+    ) from exc
 
 from warroom.engine import Action, Game, Rng, State, action_json
 from warroom.rl.encoding import Encoding, encoding_for, resolve_game

@@ -10,7 +10,9 @@ version. ``encoding_for`` then gives each of them a fixed index; an action
 listed later that the file lacks takes one of the overflow slots after the
 universe (see docs/rl.md), so an incomplete file never breaks an environment.
 With ``--closure`` the file also names every combination of the parts seen in
-each position of each kind of action (rare pairings random play missed).
+each position of each kind of action (rare pairings random play missed); a
+game's encoder module may give ``domains(game)`` (e.g. every unit id, every
+sector id) to widen a position holding such names to all of them.
 Writing the file again renumbers the actions: agents trained on the old
 numbering need the old file.
 """
@@ -20,10 +22,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from warroom.engine import Action, Game, Match, Rng, action_json
-from warroom.rl.encoding import resolve_game, universe_path
+from warroom.rl.encoding import encoder_module, resolve_game, universe_path
 
 
 def option_sets(game: Game[Any]) -> list[dict[str, Any]]:
@@ -52,12 +55,14 @@ def collect(game: Game[Any], games: int, seed: int = 0) -> set[Action]:
     return seen
 
 
-def closure(actions: set[Action]) -> set[Action]:
+def closure(actions: set[Action], domains: Sequence[Collection[Any]] = ()) -> set[Action]:
     """Every combination of what was seen at each position, per (first word, length).
 
     Random play rarely reaches some pairings (a general advancing on a far city);
     the product of the parts seen in each position, for each kind of action,
-    names them too.
+    names them too. ``domains`` (from the game's encoder module, ``domains(game)``)
+    widens a position where some part belongs to a domain (the unit ids, the
+    sector ids) to the whole domain.
     """
     parts: dict[tuple[Any, int], list[set[Any]]] = {}
     for a in actions:
@@ -66,6 +71,12 @@ def closure(actions: set[Action]) -> set[Action]:
             sets[i].add(p)
     out: set[Action] = set()
     for sets in parts.values():
+        for i, seen in enumerate(sets):
+            if i == 0:
+                continue  # the first word names the kind of action
+            for domain in domains:
+                if not seen.isdisjoint(domain):
+                    sets[i] = sets[i] | set(domain)
         out.update(itertools.product(*sets))
     return out
 
@@ -96,7 +107,12 @@ def main() -> None:
     actions = collect(game, args.games, args.seed)
     how = ""
     if args.closure:
-        actions, how = closure(actions), ", closed over the parts seen in each position"
+        module = encoder_module(game)
+        domains = module.domains(game) if module is not None and hasattr(module, "domains") else ()
+        actions = closure(actions, domains)
+        how = ", closed over the parts seen in each position"
+        if domains:
+            how += " (a position of unit or place names: all of them)"
     print(f"{len(actions)} actions -> {write(game, actions, args.games, how)}")
 
 

@@ -132,7 +132,7 @@ def chunks(total: int, workers: int, per_chunk: int | None = None) -> list[range
 Progress = Callable[[GameResult], None]
 
 
-def _pool_context() -> Any:
+def pool_context() -> Any:
     # fork starts a worker in milliseconds and shares the imported games; spawn elsewhere
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     return multiprocessing.get_context(method)
@@ -149,7 +149,7 @@ def run_serial(job: Job, on_result: Progress | None = None) -> Iterator[GameResu
 def run_pool(job: Job, workers: int, on_result: Progress | None = None) -> Iterator[GameResult]:
     """Games on a pool of ``workers`` processes, yielded as they finish (in any order)."""
     resolve_game(job.game)  # fail early, in this process, on an unknown game
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         pending: set[Future[list[GameResult]]] = {
             pool.submit(play_games, job, list(r)) for r in chunks(job.total, workers)
         }
@@ -176,13 +176,21 @@ def start_local_ray(num_cpus: int | None = None) -> None:
     """Start a Ray instance on this machine whose workers import what this process imports."""
     import ray
 
-    ray.init(
-        num_cpus=num_cpus,
-        include_dashboard=False,
-        runtime_env=_ray_runtime_env("local"),
-        log_to_driver=False,
-        configure_logging=False,
-    )
+    for attempt in (1, 2, 3):
+        try:
+            ray.init(
+                num_cpus=num_cpus,
+                include_dashboard=False,
+                runtime_env=_ray_runtime_env("local"),
+                log_to_driver=False,
+                configure_logging=False,
+            )
+            return
+        except Exception:
+            # on a busy machine Ray's own start-up wait (30 s) can run out: try again
+            ray.shutdown()
+            if attempt == 3:
+                raise
 
 
 def run_ray(
@@ -205,11 +213,13 @@ def run_ray(
     job_ref = ray.put(job)
     refs = [remote.remote(job_ref, list(r)) for r in chunks(job.total, max(1, workers or cpus))]
     while refs:
-        done, refs = ray.wait(refs, num_returns=1)
-        for r in ray.get(done[0]):
-            if on_result:
-                on_result(r)
-            yield r
+        # collect what is ready in batches (waiting on one ref at a time is slow with many)
+        done, refs = ray.wait(refs, num_returns=min(len(refs), 64), timeout=0.2)
+        for chunk in ray.get(done):
+            for r in chunk:
+                if on_result:
+                    on_result(r)
+                yield r
 
 
 def run(
@@ -225,4 +235,14 @@ def run(
         n = workers or os.cpu_count() or 1
         n = min(n, max(1, job.total))
         stream = run_serial(job, on_result) if n == 1 else run_pool(job, n, on_result)
-    return sorted(stream, key=lambda r: r.index)
+    return sorted(_shared(stream), key=lambda r: r.index)
+
+
+def _shared(stream: Iterator[GameResult]) -> Iterator[GameResult]:
+    """Results of one cell share their options and agents dicts (a million games fit in memory)."""
+    seen: dict[int, tuple[dict[str, Any], dict[str, str]]] = {}
+    for r in stream:
+        first = seen.setdefault(r.cell, (r.options, r.agents))
+        if r.options == first[0] and r.agents == first[1]:
+            r.options, r.agents = first
+        yield r

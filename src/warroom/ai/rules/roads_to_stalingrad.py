@@ -122,7 +122,6 @@ def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     if adds and len(op.group) < 3:
         return adds[0]
     goes = [a for a in actions if a[0] == "go"]
-    foe = g.other(role)
     mine = sum(
         g.values(s, u)[0] + g.values(s, u)[1] for u in op.group if not g.data.units[u].leader
     )
@@ -138,16 +137,15 @@ def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     targets = {
         a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
     }
-    if targets and goes:
+    safe = [a for a in goes if not g.foes_at(s, a[1], role)]
+    if targets and safe:
         dist = g.data.map.distances(targets)
-        safe = [a for a in goes if not g.foes_at(s, a[1], role)]
-        if safe:
-            here = s.units[op.group[0]].loc
-            best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
-            if dist.get(best[1], 99) < dist.get(here, 99):
-                return best
-    for k in ("halt", "cancel"):
-        if (k,) in actions:
-            return (k,)
-    del foe
-    return actions[0]
+        here = s.units[op.group[0]].loc
+        best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
+        if dist.get(best[1], 99) < dist.get(here, 99) or not op.moved:
+            return best
+    if ("halt",) in actions:
+        return ("halt",)
+    if safe:
+        return safe[0]
+    return ("cancel",) if ("cancel",) in actions else actions[-1]

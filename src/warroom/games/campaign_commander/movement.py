@@ -32,8 +32,11 @@ def stack_cost(g: SeriesGame, s: CCState, op: Op, area: str) -> int:
     return g.action_cost(s, op.role, 2)
 
 
-def destinations(g: SeriesGame, s: CCState, op: Op) -> list[tuple[str, int, bool]]:
-    """(area, mp cost, must stop) for every legal next step of the group."""
+def destinations(
+    g: SeriesGame, s: CCState, op: Op, first: bool = False
+) -> list[tuple[str, int, bool]]:
+    """(area, mp cost, must stop) for every legal next step of the group (``first``: stop
+    at the first one found)."""
     here = s.units[op.group[0]].loc
     mp = op.mp if op.moved else group_mp(g, s, op.group)
     spent = 0 if not op.moved else group_mp(g, s, op.group) - op.mp
@@ -50,6 +53,8 @@ def destinations(g: SeriesGame, s: CCState, op: Op) -> list[tuple[str, int, bool
         if not fights and left == 0 and stack_cost(g, s, op, dest) > op.sp - first_cost(g, s, op):
             continue  # it would have to end there and could not pay for stacking
         out.append((dest, cost, stop))
+        if first:
+            break
     return out
 
 

@@ -65,7 +65,7 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
             continue
         if not supply.may_use(g, s, op, uid, area_reach):
             continue
-        if op.sp >= g.move_cost(s, role, [uid]) and g.may_move(s, uid):
+        if op.sp >= g.move_cost(s, role, [uid]) and g.may_move(s, uid) and can_go(g, s, op, uid):
             out.append(("move", uid))
         if u.dg and not u.iso and op.sp >= reorg and g.may_repair(s, uid):
             out.append(("reorg", uid))
@@ -79,12 +79,25 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
         ):
             out.append(("rebuild", uid))
     out.extend(fortress.op_actions(g, s, op, area_reach))
+    out.extend(g.op_extra(s, op, area_reach))
     for cid in s.hands[role]:
         c = g.data.cards[cid]
         if c.type == "event" and g.card_playable(s, role, c):
             out.append(("event", cid))
     out.append(("done",))
     return out
+
+
+def can_go(g: SeriesGame, s: CCState, op: Op, uid: str) -> bool:
+    """Offer a unit for a move only when it has somewhere to go (or cargo to take on)."""
+    saved = op.group, op.moved, op.cargo
+    op.group, op.moved, op.cargo = [uid], False, []
+    try:
+        if g.data.units[uid].naval:
+            return bool(naval.naval_steps(g, s, op)) or len(naval.group_actions(g, s, op)) > 1
+        return bool(movement.destinations(g, s, op, first=True)) or bool(g.group_extra(s, op))
+    finally:
+        op.group, op.moved, op.cargo = saved
 
 
 def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
@@ -135,6 +148,8 @@ def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         fortress.apply_op(g, s, op, action)
     elif kind == "done":
         finish(g, s)
+    else:
+        g.apply_op_extra(s, op, action)
 
 
 def pay(g: SeriesGame, s: CCState, role: str, cost: int, why: str) -> None:

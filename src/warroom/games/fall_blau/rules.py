@@ -34,17 +34,21 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 def roll(rng: Rng, n: int) -> list[int]:
-    """n six-sided dice: the same values as ``rng.dice(n)``, without four calls per die."""
+    """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
     x = rng.s
-    out = []
-    for _ in range(n):
+    out: list[int] = []
+    while len(out) < n:
+        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value; the
+        # bias is below 1e-10)
         x = (x + _GOLDEN) & _MASK
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         z ^= z >> 31
-        out.append(((z * 6) >> 64) + 1)
+        for _ in range(min(12, n - len(out))):
+            z, r = divmod(z, 6)
+            out.append(r + 1)
     rng.s = x
     return out
 
@@ -78,6 +82,7 @@ class BlauState(State):
         "mdone",
         "missions",
         "month_caps",
+        "mseen",
         "over",
         "phase",
         "queue",
@@ -123,6 +128,7 @@ class BlauState(State):
         self.mactive: list[str] = []
         self.mdone: list[str] = []
         self.month_caps: list[str] = []
+        self.mseen: tuple[int, ...] = ()  # what the missions were last checked against
         self.attack: tuple[Any, ...] = ()
         self.over = ""
 
@@ -173,6 +179,11 @@ class FallBlau(Game[BlauState]):
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
         self._cons = [("consolidate", g) for g in self.gids]
+        self.shield = [
+            d.generals[g].trait.n if d.generals[g].trait.kind == "counter_shield" else 0
+            for g in self.gids
+        ]
+        self._slots_of: dict[Action, list[int]] = {}  # reorganize action -> new slots
         # the frontline cards each special attack may strike
         self.targets: dict[str, frozenset[str]] = {}
         for e in d.events.values():
@@ -250,6 +261,10 @@ class FallBlau(Game[BlauState]):
                 tasks = s.tasks  # _end replaces the list
             if s.over or not (s.missions and s.mactive):
                 return
+            seen = (s.supply, s.vp, len(s.month_caps), len(s.mactive), len(s.mdeck))
+            if seen == s.mseen:
+                return
+            s.mseen = seen
             before = len(tasks)
             self._check_missions(s)  # missions pay as soon as they are met
             if s.phase or len(tasks) == before:
@@ -491,9 +506,8 @@ class FallBlau(Game[BlauState]):
             for j in missed:  # each missed die at most once
                 rolls[j] = s.rng.die()
                 rerolled.append(rolls[j])
-        hits = sum(1 for r in rolls if r <= on)
-        trait = self.data.generals[self.gids[gi]].trait
-        saved = min(hits, trait.n) if trait.kind == "counter_shield" else 0
+        hits = rolls.count(1) if on == 1 else sum(1 for r in rolls if r <= on)
+        saved = min(hits, self.shield[gi])
         s.log(
             "counter-attack",
             card=s.front[slot] or why,
@@ -790,7 +804,11 @@ class FallBlau(Game[BlauState]):
                     append(att[t])
             append(self._cons[gi])
         if s.hand:
-            for eid in self._distinct_hand(s):
+            prev = ""
+            for eid in s.hand:  # kept in card order: copies are next to each other
+                if eid == prev:
+                    continue
+                prev = eid
                 e = self.first_effect[eid]
                 k = e.kind
                 if k == "attack_dice":
@@ -904,7 +922,11 @@ class FallBlau(Game[BlauState]):
                 self._play(s, action)
             elif kind == "reorganize":
                 s.supply -= 1
-                s.slots = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                new = self._slots_of.get(action)
+                if new is None:
+                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                    self._slots_of[action] = new
+                s.slots = list(new)
                 s.log("reorganize", order=list(action[1:]), supply=s.supply)
             elif kind == "end-turn":
                 s.log("end-turn")
@@ -1069,6 +1091,7 @@ class FallBlau(Game[BlauState]):
         n.mactive = list(s.mactive)
         n.mdone = list(s.mdone)
         n.month_caps = list(s.month_caps)
+        n.mseen = s.mseen
         n.attack = s.attack
         n.over = s.over
         return n

@@ -275,7 +275,7 @@ def label(game: FallBlau, s: BlauState, a: Action) -> str:
     if k == "general":
         g = d.generals[a[1]]
         kind = "panzer" if g.panzer else "regular"
-        return f"{g.name}, {g.army} ({kind}, {g.cubes} cubes): {g.text}"
+        return f"slot {len(s.chosen) + 1}: {g.name}, {g.army} ({kind}, {g.cubes} cubes): {g.text}"
     return " ".join(str(x) for x in a)
 
 

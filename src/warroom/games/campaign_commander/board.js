@@ -1,0 +1,232 @@
+// Campaign Commander series (Roads to Stalingrad and later campaigns): the operational map
+// drawn from the view (src/warroom/games/campaign_commander/view.py documents its shape).
+//
+// Areas at their map places, linked by their borders (rivers, the Volga, straits drawn as
+// water); control and victory points on each area; every stack's units as counters with
+// their values and markers (depleted, disorganized, isolated). Beside the map: victory
+// points, replacement points, the Card/Map choice, the hand, the operation or battle under
+// way.
+//
+// Clicking: a unit to move, add, target, reorganize or rebuild; an area to spend RPs in, go
+// to, place at or retreat to; a card in hand to play or discard; the Card or Map tile.
+// Halt, done, stay, cancel, draw and battle chits are buttons beside the board.
+
+const W = 1330;
+const H = 800;
+const PANEL = 1025;
+const C = 21;
+
+const STYLE = `
+  .cc-area-name { font: 600 10.5px Georgia, serif; fill: #1d1a12; paint-order: stroke; stroke: #efe6c8; stroke-width: 3px; }
+  .cc-vp { font: 700 9px sans-serif; fill: #fff; }
+  .cc-val { font: 700 7.5px sans-serif; }
+  .cc-h { font: 700 14px Georgia, serif; fill: #f1e7cc; }
+  .cc-t { font: 11.5px sans-serif; fill: #f1e7cc; }
+  .cc-card-name { font: 700 12px Georgia, serif; fill: #2b2418; }
+  .cc-card-text { font: 10px sans-serif; fill: #4a3f2c; }
+`;
+
+const SIDE = {
+  axis: { fill: "#9aa08a", ink: "#1c1e17", edge: "#3c4030" },
+  soviet: { fill: "#c0644a", ink: "#fff3e6", edge: "#5a2415" },
+};
+const NATION = { romanian: "#c9b98a", italian: "#9fbf8f", hungarian: "#b4a6c4" };
+const WATER = { minor: 2.5, major: 5, volga: 7, straits: 4 };
+
+function wrap(text, width) {
+  const words = String(text || "").split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if ((line + " " + w).trim().length > width) {
+      if (line) lines.push(line);
+      line = w;
+    } else line = (line + " " + w).trim();
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function counter(el, parent, u, x, y) {
+  const s = SIDE[u.side] || SIDE.axis;
+  const fill = NATION[u.nation] || s.fill;
+  const g = el("g", { class: `unit ${u.side}`, "data-target": `unit:${u.id}` }, parent);
+  el("rect", { x, y, width: C, height: C, rx: 2.5, fill, stroke: u.isolated ? "#e0a63a" : s.edge, "stroke-width": u.isolated ? 2.2 : 1, opacity: u.depleted ? 0.78 : 1 }, g);
+  const bx = x + 4, by = y + 3, bw = C - 8, bh = 8;
+  el("rect", { x: bx, y: by, width: bw, height: bh, fill: "none", stroke: s.ink, "stroke-width": 0.9 }, g);
+  if (u.type === "infantry" || u.type === "mountain") {
+    el("path", { d: `M${bx} ${by}L${bx + bw} ${by + bh}M${bx + bw} ${by}L${bx} ${by + bh}`, stroke: s.ink, "stroke-width": 0.9 }, g);
+  } else if (u.type === "armor" || u.type === "panzer" || u.type === "tank") {
+    el("ellipse", { cx: bx + bw / 2, cy: by + bh / 2, rx: bw / 2 - 2, ry: bh / 2 - 1.5, fill: "none", stroke: s.ink, "stroke-width": 0.9 }, g);
+  } else if (u.type === "mechanized" || u.type === "motorized") {
+    el("path", { d: `M${bx} ${by}L${bx + bw} ${by + bh}M${bx + bw} ${by}L${bx} ${by + bh}`, stroke: s.ink, "stroke-width": 0.9 }, g);
+    el("ellipse", { cx: bx + bw / 2, cy: by + bh / 2, rx: bw / 2 - 2, ry: bh / 2 - 1.5, fill: "none", stroke: s.ink, "stroke-width": 0.9 }, g);
+  } else if (u.type === "cavalry") {
+    el("path", { d: `M${bx} ${by + bh}L${bx + bw} ${by}`, stroke: s.ink, "stroke-width": 0.9 }, g);
+  } else {
+    el("circle", { cx: bx + bw / 2, cy: by + bh / 2, r: 2, fill: s.ink }, g);
+  }
+  el("text", { x: x + C / 2, y: y + C - 2.5, "text-anchor": "middle", class: "cc-val", fill: s.ink }, g, (u.values || []).join("-"));
+  if (u.disorganized) el("rect", { x: x + C - 6, y: y - 2, width: 8, height: 8, fill: "#d8b020", stroke: "#5a4a10", "stroke-width": 0.8 }, g);
+  if (u.depleted) el("line", { x1: x + 1, y1: y + C - 1, x2: x + C - 1, y2: y + 1, stroke: s.ink, "stroke-width": 0.6, opacity: 0.6 }, g);
+  const marks = [u.depleted && "depleted", u.disorganized && "disorganized", u.isolated && "isolated", u.inside && "inside the fortress"].filter(Boolean);
+  el("title", {}, g, `${u.name} (${u.nation} ${u.type}${u.ss ? ", SS" : ""}) ${(u.values || []).join("-")}${marks.length ? ": " + marks.join(", ") : ""}`);
+  return g;
+}
+
+export default {
+  viewBox() {
+    return `0 0 ${W} ${H}`;
+  },
+
+  draw(root, view, kit) {
+    const { el, title } = kit;
+    const b = view.board;
+    el("style", {}, root, STYLE);
+    el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, fill: "#3d3426" }, root);
+    el("rect", { x: 6, y: 6, width: PANEL - 14, height: H - 12, rx: 10, fill: "#e3d8b0", stroke: "#6f5a36", "stroke-width": 2 }, root);
+    const at = Object.fromEntries(b.areas.map((a) => [a.id, a]));
+
+    // borders: plain links, rivers as water
+    const links = el("g", { class: "borders", "pointer-events": "none" }, root);
+    for (const [a, c, kind] of b.borders) {
+      const p = at[a], q = at[c];
+      if (!p || !q) continue;
+      el("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#a8976a", "stroke-width": 1.2, opacity: 0.8 }, links);
+      if (kind && WATER[kind]) {
+        const mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2;
+        const dx = q.x - p.x, dy = q.y - p.y, len = Math.hypot(dx, dy) || 1;
+        const nx = (-dy / len) * 12, ny = (dx / len) * 12;
+        el("line", { x1: mx - nx, y1: my - ny, x2: mx + nx, y2: my + ny, stroke: "#3c78b5", "stroke-width": WATER[kind], "stroke-linecap": "round", "stroke-dasharray": kind === "straits" ? "3 3" : null }, links);
+      }
+    }
+
+    // areas
+    const areas = el("g", { class: "areas" }, root);
+    for (const a of b.areas) {
+      const g = el("g", { class: "area", "data-target": `area:${a.id}` }, areas);
+      const ctl = a.control === "axis" ? "#7b806a" : a.control === "soviet" ? "#b5533d" : "#c9bd92";
+      const r = a.city ? 9 : 7;
+      el("circle", { cx: a.x, cy: a.y, r, fill: a.terrain === "mountain" ? "#9c8a66" : "#efe6c8", stroke: ctl, "stroke-width": 3 }, g);
+      if (a.fortress) el("rect", { x: a.x - 5, y: a.y - 5, width: 10, height: 10, fill: "none", stroke: "#3a2f1c", "stroke-width": 1.5, transform: `rotate(45 ${a.x} ${a.y})` }, g);
+      if (a.supply) el("circle", { cx: a.x, cy: a.y, r: 3, fill: "#3a2f1c" }, g);
+      el("text", { x: a.x + r + 3, y: a.y - 4, class: "cc-area-name" }, g, a.id);
+      const vps = Object.entries(a.vp || {});
+      vps.forEach(([side, n], i) => {
+        el("circle", { cx: a.x - r - 6 - i * 13, cy: a.y - 6, r: 6, fill: side === "axis" ? "#3c4030" : "#8a1f12" }, g);
+        el("text", { x: a.x - r - 6 - i * 13, y: a.y - 3, "text-anchor": "middle", class: "cc-vp" }, g, `${n}`);
+      });
+      el("title", {}, g, `${a.id}: ${a.terrain}${a.city ? ", city" : ""}${a.port ? ", port" : ""}${a.fortress ? `, fortress ${a.fortress}` : ""}${a.control ? `, held by ${a.control}` : ""}`);
+    }
+
+    // stacks
+    const units = Object.fromEntries(b.units.map((u) => [u.id, u]));
+    const stacks = el("g", { class: "stacks" }, root);
+    for (const [loc, ids] of Object.entries(b.stacks)) {
+      const a = at[loc];
+      if (!a) continue;
+      const per = 3;
+      const n = ids.length;
+      const cols = Math.min(per, n);
+      ids.forEach((id, i) => {
+        const x = a.x - (cols * (C + 2)) / 2 + (i % per) * (C + 2);
+        const y = a.y + 10 + Math.floor(i / per) * (C + 2);
+        counter(el, stacks, units[id], x, y);
+      });
+    }
+    // RP markers and the battle
+    for (const [side, spots] of Object.entries(b.rps)) {
+      for (const [loc, n] of Object.entries(spots)) {
+        const a = at[loc];
+        if (!a) continue;
+        const g = el("g", { class: "rp", "pointer-events": "none" }, root);
+        el("rect", { x: a.x + 10, y: a.y + 2, width: 22, height: 12, rx: 3, fill: side === "axis" ? "#3c4030" : "#8a1f12" }, g);
+        el("text", { x: a.x + 21, y: a.y + 11, "text-anchor": "middle", class: "cc-vp" }, g, `RP${n}`);
+      }
+    }
+    if (b.battle && at[b.battle.area]) {
+      const a = at[b.battle.area];
+      el("circle", { cx: a.x, cy: a.y, r: 22, fill: "none", stroke: "#c0262b", "stroke-width": 3, "stroke-dasharray": "6 3", "pointer-events": "none" }, root);
+    }
+    if (b.op && at[b.op.area]) {
+      const a = at[b.op.area];
+      el("circle", { cx: a.x, cy: a.y, r: 18, fill: "none", stroke: "#e0a63a", "stroke-width": 3, "pointer-events": "none" }, root);
+    }
+
+    // ----- the panel -----
+    let y = 28;
+    const line = (text, cls = "cc-t") => {
+      el("text", { x: PANEL + 6, y, class: cls }, root, text);
+      y += cls === "cc-h" ? 20 : 16;
+    };
+    line(`Victory points: axis ${b.vp.axis} · soviet ${b.vp.soviet}`, "cc-h");
+    line(`Initiative: ${b.initiative || "–"} · cards played ${b.cards_played_count}`);
+    line(`Decks: axis ${b.decks.axis}, soviet ${b.decks.soviet} · hands ${b.hand_sizes.axis}/${b.hand_sizes.soviet}`);
+    if (b.task) line(`Now: ${b.task.kind} (${b.task.active.join(", ") || "nobody"})`);
+    if (b.op) line(`Operation of ${b.op.role} from ${b.op.area}: ${b.op.sp} SP left`);
+    if (b.battle) {
+      line(`Battle at ${b.battle.area}: ${b.battle.attacker} attacks`, "cc-h");
+      line(`chits drawn ${Object.entries(b.battle.drawn_counts).map(([r, n]) => `${r} ${n}`).join(", ")}`);
+      if (b.battle.my_chits.length) line(`your chits: ${b.battle.my_chits.map((c) => c.split(":")[1] || c).join(", ")}`);
+    }
+    if (b.played.length) {
+      const last = b.played[b.played.length - 1];
+      line(`Last card: ${last.name} (${last.role})`);
+    }
+    if (b.ended) line(`The campaign is over: ${b.ended}`, "cc-h");
+    y += 6;
+
+    // the Card / Map choice
+    const choiceY = y;
+    for (const [i, kind] of ["card", "map"].entries()) {
+      const x = PANEL + 6 + i * 146;
+      const g = el("g", { class: "choice-tile", "data-target": `choice:${kind}` }, root);
+      el("rect", { x, y: choiceY, width: 138, height: 40, rx: 6, fill: b.choice.mine === kind ? "#e0a63a" : "#efe4c8", stroke: "#6f5a36" }, g);
+      el("text", { x: x + 69, y: choiceY + 25, "text-anchor": "middle", class: "cc-card-name" }, g, title(kind));
+    }
+    y += 48;
+    const made = b.choice.made.length ? `chosen: ${b.choice.made.join(", ")}` : "";
+    if (made) line(made);
+
+    // the hand
+    line(`Your hand (${b.hand.length})`, "cc-h");
+    const per = 2;
+    const cw = 142, ch = 96;
+    b.hand.forEach((c, i) => {
+      const x = PANEL + 6 + (i % per) * (cw + 6);
+      const cy = y + Math.floor(i / per) * (ch + 6);
+      if (cy + ch > H - 6) return;
+      const g = el("g", { class: "hand-card", "data-target": `card:${c.id}` }, root);
+      el("rect", { x, y: cy, width: cw, height: ch, rx: 6, fill: "#f4eddc", stroke: "#8a7447" }, g);
+      el("text", { x: x + 7, y: cy + 15, class: "cc-card-name" }, g, c.name.length > 20 ? c.name.slice(0, 19) + "…" : c.name);
+      el("text", { x: x + 7, y: cy + 28, class: "cc-card-text", style: "font-style:italic" }, g, `${c.type}${c.cost ? ` · ${c.cost} RP` : ""}`);
+      wrap(c.text, 27).slice(0, 5).forEach((ln, k) => el("text", { x: x + 7, y: cy + 42 + k * 11, class: "cc-card-text" }, g, ln));
+      el("title", {}, g, `${c.name}: ${c.text}`);
+    });
+  },
+
+  target(a) {
+    switch (a[0]) {
+      case "move":
+      case "add":
+      case "target":
+      case "reorg":
+      case "rebuild":
+        return `unit:${a[1]}`;
+      case "rp":
+      case "go":
+      case "place":
+      case "retreat":
+        return `area:${a[1]}`;
+      case "play":
+      case "discard":
+        return `card:${a[1]}`;
+      case "card":
+        return "choice:card";
+      case "map":
+        return "choice:map";
+      default:
+        return null;
+    }
+  },
+};
