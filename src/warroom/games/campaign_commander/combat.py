@@ -224,7 +224,7 @@ def disorganize(g: SeriesGame, s: CCState, uid: str) -> None:
     side = g.data.units[uid].side
     b.units[side].remove(uid)
     b.fortified.pop(uid, None)
-    if u.iso:
+    if u.iso and not g.escapes_isolation(s, uid):
         destroy(g, s, uid, "isolated and disorganized")
         return
     from warroom.games.campaign_commander import retreat

@@ -68,6 +68,8 @@ def naval_steps(g: SeriesGame, s: CCState, op: Op) -> list[str]:
         return []
     out = []
     for n in g.data.map.neighbors[here]:
+        if g.naval_step_cost(s, here, n) > mp or not g.naval_may_enter(s, op, n):
+            continue
         if is_sea(g, n):
             out.append(n)
         elif is_port(g, n) and is_sea(g, here) and not g.has_units(s, n, g.other(op.role)):
@@ -162,7 +164,7 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
     elif kind == "go":
         _first_move(g, s, op)
         dest = action[1]
-        op.mp -= 1
+        op.mp -= g.naval_step_cost(s, here, dest)
         for uid in [*op.group, *op.cargo]:
             s.units[uid] = s.units[uid]._replace(loc=dest)
         if op.cargo_rp:
@@ -191,7 +193,7 @@ def land(g: SeriesGame, s: CCState, op: Op, area: str, transfer: bool) -> None:
         s.units[uid] = s.units[uid]._replace(loc=area)
     op.acted.update(units)  # 7.1.4
     s.log("disembark", role=op.role, units=units, frm=here, to=area)
-    if op.cargo_rp and not is_sea(g, area):
+    if op.cargo_rp and not is_sea(g, area) and not transfer:  # 7.3.2: RPs land in ports entered
         rps = s.rps[op.role]
         rps[here] -= op.cargo_rp
         if rps[here] <= 0:

@@ -79,6 +79,7 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
         ):
             out.append(("rebuild", uid))
     out.extend(fortress.op_actions(g, s, op, area_reach))
+    out.extend(g.op_extra(s, op, area_reach))
     for cid in s.hands[role]:
         c = g.data.cards[cid]
         if c.type == "event" and g.card_playable(s, role, c):
@@ -147,6 +148,8 @@ def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         fortress.apply_op(g, s, op, action)
     elif kind == "done":
         finish(g, s)
+    else:
+        g.apply_op_extra(s, op, action)
 
 
 def pay(g: SeriesGame, s: CCState, role: str, cost: int, why: str) -> None:

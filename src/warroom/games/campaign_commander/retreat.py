@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
-from warroom.games.campaign_commander import combat, fortress, isolation, leaders, naval
+from warroom.games.campaign_commander import combat, fortress, isolation, leaders
 from warroom.games.campaign_commander.state import Battle, CCState
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ STEPS = 2
 def begin(g: SeriesGame, s: CCState, uid: str, b: Battle) -> None:
     d = g.data.units[uid]
     if d.naval:
-        naval.retreat(g, s, uid)
+        g.naval_retreat(s, uid)
         return
     u = s.units[uid]
     if u.inside:
@@ -73,6 +73,7 @@ def options(g: SeriesGame, s: CCState, task: tuple) -> list[Action]:
         far = 10**6
         best = min(dist.get(a, far) for a in steps)
         out.extend(("retreat", a) for a in steps if dist.get(a, far) == best)
+    out.extend(g.retreat_extra(s, uid, task))
     if not first and out and g.may_stop_retreat(s, uid, here):
         out.append(("stay",))
     return out

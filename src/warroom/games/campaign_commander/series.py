@@ -363,6 +363,13 @@ class SeriesGame(Game[CCState]):
     def on_rebuild(self, s: CCState, role: str, uid: str) -> None:
         pass
 
+    def op_extra(self, s: CCState, op: Op, area_reach: set[str]) -> list[Action]:
+        """Campaign hook: more operation choices (e.g. building an airfield)."""
+        return []
+
+    def apply_op_extra(self, s: CCState, op: Op, action: Action) -> None:
+        raise RuntimeError(f"unknown operation action {action!r}")
+
     # ----- hooks: movement and terrain ------------------------------------------------------
     def enter(
         self, s: CCState, op: Op, frm: str, dest: str, mp: int, spent: int
@@ -419,6 +426,17 @@ class SeriesGame(Game[CCState]):
 
     def naval_cargo_effect(self, s: CCState, uid: str, what: str) -> None:
         naval.cargo_effect(self, s, uid, what)
+
+    def naval_step_cost(self, s: CCState, frm: str, dest: str) -> int:
+        """Range a naval group spends to enter ``dest`` from ``frm``."""
+        return 1
+
+    def naval_may_enter(self, s: CCState, op: Op, dest: str) -> bool:
+        """Campaign limits on where a naval group may go (beyond 6.4.4)."""
+        return True
+
+    def naval_retreat(self, s: CCState, uid: str) -> None:
+        naval.retreat(self, s, uid)
 
     # ----- hooks: combat --------------------------------------------------------------------
     def build_cup(self, s: CCState, b: Battle, role: str) -> list[str]:
@@ -481,6 +499,14 @@ class SeriesGame(Game[CCState]):
 
     def retreat_crossable(self, s: CCState, uid: str, a: str, b: str) -> bool:
         return True
+
+    def retreat_extra(self, s: CCState, uid: str, task: tuple[Any, ...]) -> list[Action]:
+        """Campaign hook: more retreat choices (e.g. onto ships at sea)."""
+        return []
+
+    def escapes_isolation(self, s: CCState, uid: str) -> bool:
+        """Campaign hook: an isolated unit disorganized in battle retreats instead of dying."""
+        return False
 
     def may_stop_retreat(self, s: CCState, uid: str, area: str) -> bool:
         side = self.data.units[uid].side

@@ -1,0 +1,776 @@
+"""Coral Sea: the campaign's special rules 1-15 as overrides of the series hooks.
+
+Everything the series engine already does (operations, naval transport, battles, retreats)
+is reused; this class changes what Coral Sea changes: terrain and the Australia box (1),
+initiative (3), RP and reinforcement placement (4, 5), war in the jungle (6), naval rules
+and the Truk Fleet (7), retreats (8), airfields (9), permanent cards (10), the optional
+rules 11 (air attacks on airfields) and 12 (limited intelligence), and victory (13).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from warroom.engine import Action, OptionSpec, OptionValue, Rng, ScenarioSpec
+from warroom.games.campaign_commander import combat, isolation, naval, view
+from warroom.games.campaign_commander.model import DEAD, GONE, OFF_MAP, CardDef, Effect
+from warroom.games.campaign_commander.series import SeriesGame
+from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
+
+JAPAN, ALLIES = "japan", "allies"
+AUSTRALIA = "Australia"
+INITIATIVE_PLACES = ("Lae", "Buna", "Port Moresby", "Bougainville", "Guadalcanal")
+INITIATIVE_KILLS = 8
+AIRFIELD_SP = 3
+NAVAL_MOVE_SP = 2
+DESTROYED_VP = {"CV": 3, "HS": 2, "LS": 1, "": 1}
+
+
+class CoralSea(SeriesGame):
+    id = "coral-sea"
+    title = "Campaign Commander: Coral Sea"
+    version = "1"
+    roles = (JAPAN, ALLIES)
+    scenarios = (
+        ScenarioSpec(
+            "campaign",
+            "The South Pacific, May 1942 - spring 1943",
+            "From the eve of the Battle of the Coral Sea to the Japanese retreat from "
+            "Buna and Guadalcanal.",
+        ),
+    )
+    options = (
+        OptionSpec("air-attacks", False, "Optional rule 11: Air Attack cards may put airfields out of action."),
+        OptionSpec("limited-intelligence", False, "Optional rule 12: only the top unit of an enemy stack in a port or at sea is visible."),
+    )  # fmt: skip
+    data_folder = Path(__file__).parent / "data"
+
+    def __init__(self) -> None:
+        super().__init__()
+        st = self.data.settings
+        self.printed_airfields: frozenset[str] = frozenset(st["airfields"])
+        self.af_counters = int(st["airfield_counters"])
+        self.af_range: dict[str, int] = dict(st["airfield_range"])
+        self.truk_entry = str(st["truk_entry"])
+        self.truk_rps = int(st["truk_rps"])
+        self.sudden_vp = int(st["sudden_death_vp"])
+        self.islands: dict[str, tuple[str, ...]] = {}
+        for a, ad in self.data.areas.items():
+            if ad.kind == "land" and ad.sector:
+                self.islands[ad.sector] = (*self.islands.get(ad.sector, ()), a)
+        self.island_of = {a: ad.sector for a, ad in self.data.areas.items() if ad.kind == "land"}
+        self.dist = {a: self._weighted(a) for a in self.data.areas}
+        self.truk = frozenset(u for u, d in self.data.units.items() if "truk" in d.tags)
+
+    def _weighted(self, src: str) -> dict[str, int]:
+        """Distances in areas (sea or land); the Australia box is two zones from its neighbours."""
+        m = self.data.map
+        best = {src: 0}
+        heap = [(0, src)]
+        while heap:
+            d, a = heapq.heappop(heap)
+            if d > best.get(a, 99):
+                continue
+            for b in m.neighbors[a]:
+                nd = d + (2 if AUSTRALIA in (a, b) else 1)
+                if nd < best.get(b, 99):
+                    best[b] = nd
+                    heapq.heappush(heap, (nd, b))
+        return best
+
+    # ----- set-up (14) and initiative (3) ----------------------------------------------------
+    def prepare(self, s: CCState, scenario: str, options: Mapping[str, OptionValue]) -> None:
+        s.initiative = JAPAN
+        s.flags.update(
+            air_attacks=int(bool(options.get("air-attacks", False))),
+            limited=int(bool(options.get("limited-intelligence", False))),
+            allied_init=0,
+            tracking=0,
+            truk_calls=0,
+            vp_japan=0,
+            vp_allies=0,
+            af_lost_japan=0,
+            af_lost_allies=0,
+            chit="",
+        )
+
+    def kills(self, s: CCState, side: str) -> int:
+        """Units of ``side`` destroyed so far (Truk Fleet losses of a first entry count)."""
+        return sum(1 for u in s.destroyed if self.data.units[u].side == side)
+
+    def holds_island(self, s: CCState, role: str, island: str) -> bool:
+        return all(s.control.get(a) == role for a in self.islands[island])
+
+    def holds(self, s: CCState, role: str, place: str) -> bool:
+        """An urban area or a whole island (rule 3's list mixes both)."""
+        if place in self.islands and place not in self.data.areas:
+            return self.holds_island(s, role, place)
+        return s.control.get(place) == role
+
+    def allied_conditions(self, s: CCState) -> bool:
+        """3 (our reconstruction of its missing start): the places count once Japan has held
+        them at some moment and the Allies hold them again."""
+        for p in INITIATIVE_PLACES:
+            if not s.flags.get(f"jp_held:{p}") and self.holds(s, JAPAN, p):
+                s.flags[f"jp_held:{p}"] = 1
+        held = sum(
+            1 for p in INITIATIVE_PLACES if s.flags.get(f"jp_held:{p}") and self.holds(s, ALLIES, p)
+        )
+        return held >= 3 or self.kills(s, JAPAN) >= INITIATIVE_KILLS
+
+    def update_initiative(self, s: CCState) -> None:
+        if not s.flags["allied_init"] and self.allied_conditions(s):
+            s.flags["allied_init"] = 1
+            s.log("initiative-won", role=ALLIES)
+        want = ALLIES if s.flags["allied_init"] or s.flags["tracking"] else JAPAN
+        if s.initiative != want:
+            s.initiative = want
+            s.log("initiative", role=want)
+
+    def check_end(self, s: CCState) -> None:
+        self.capture_airfields(s)
+        self.update_initiative(s)
+
+    # ----- terrain (1) ---------------------------------------------------------------------
+    def passable_for(self, s: CCState, uid: str, area: str) -> bool:
+        d = self.data.units[uid]
+        if area == AUSTRALIA and d.side == JAPAN:
+            return False  # 1.i: closed to Japan
+        return super().passable_for(s, uid, area)
+
+    def take_control(self, s: CCState, role: str, area: str) -> None:
+        if self.data.areas[area].kind == "sea":
+            return
+        super().take_control(s, role, area)
+
+    def retreat_edge(self, role: str) -> str:
+        return "north" if role == JAPAN else "south"
+
+    # ----- RPs and reinforcements (4, 5) ----------------------------------------------------
+    def rp_places(self, s: CCState, role: str) -> list[str]:
+        spots = ("Rabaul",) if role == JAPAN else (AUSTRALIA, "Noumea")
+        foe = self.other(role)
+        return [a for a in spots if s.control.get(a) == role and not self.has_units(s, a, foe)]
+
+    # ----- operations: costs, activation, repair (7.a, 7.c, 7.e) ----------------------------
+    def move_cost(self, s: CCState, role: str, group: Sequence[str]) -> int:
+        if group and self.data.units[group[0]].naval:
+            return self.action_cost(s, role, NAVAL_MOVE_SP, group)
+        return super().move_cost(s, role, group)
+
+    def may_move(self, s: CCState, uid: str) -> bool:
+        d = self.data.units[uid]
+        if d.naval and s.op is not None:
+            return s.units[uid].loc == s.op.area  # 7.c: the RP of its port or carried with it
+        return True
+
+    def may_join(self, s: CCState, group: Sequence[str], uid: str) -> bool:
+        return (uid in self.truk) == (group[0] in self.truk)  # 7.d: Truk ships keep apart
+
+    def may_repair(self, s: CCState, uid: str) -> bool:
+        d = self.data.units[uid]
+        if not d.naval:
+            return True
+        loc = s.units[uid].loc
+        ok_port = self.data.areas[loc].port and s.control.get(loc) == d.side
+        return ok_port and s.op is not None and s.op.area == loc  # 7.e
+
+    def transport_capacity(self, s: CCState, group: Sequence[str]) -> tuple[int, int]:
+        return naval.SEA_LIMIT, len(group)  # 7.b
+
+    def naval_may_end(self, s: CCState, role: str, area: str) -> bool:
+        return True  # 7.c
+
+    def naval_step_cost(self, s: CCState, frm: str, dest: str) -> int:
+        return 2 if AUSTRALIA in (frm, dest) else 1  # 1.i
+
+    def naval_may_enter(self, s: CCState, op: Op, dest: str) -> bool:
+        role = op.role
+        ad = self.data.areas[dest]
+        if ad.kind == "land":
+            if op.group[0] in self.truk:
+                return False  # 7.d: the Truk Fleet never enters a port
+            if s.control.get(dest) != role:
+                return False  # 1.f: a port works for the side that controls it
+            if dest == AUSTRALIA and role == JAPAN:
+                return False
+        if role == JAPAN:
+            here = self.units_at(s, dest, JAPAN)
+            if op.group[0] in self.truk:
+                return all(u in self.truk for u in here)
+            return not any(u in self.truk for u in here)
+        return True
+
+    def naval_retreat(self, s: CCState, uid: str) -> None:
+        if uid in self.truk:
+            self.remove_truk(s, uid, "disorganized")
+            return
+        super().naval_retreat(s, uid)
+
+    def remove_truk(self, s: CCState, uid: str, why: str) -> None:
+        area = s.units[uid].loc
+        s.units[uid] = Unit(GONE)
+        s.log("truk-leaves", unit=uid, area=area, why=why)
+
+    def on_operation_start(self, s: CCState, role: str) -> None:
+        if (
+            role == JAPAN
+            and "Air Superiority" in s.permanent
+            and any(self.data.cards[c].name == "Air Attack" for c in s.hands[ALLIES])
+        ):
+            s.tasks.append(("air-interrupt", ALLIES))  # 10.e
+
+    def on_operation_end(self, s: CCState, role: str) -> None:
+        if role == JAPAN:
+            for uid in sorted(self.truk):
+                loc = s.units[uid].loc
+                if loc not in OFF_MAP and s.rps[JAPAN].get(loc, 0) <= 0:
+                    self.remove_truk(s, uid, "no resource point left")  # 7.d
+        for k in [k for k in s.flags if k.startswith("afoff:")]:
+            del s.flags[k]
+        if s.flags["tracking"]:
+            s.flags["tracking"] = 0
+        self.update_initiative(s)
+
+    # ----- war in the jungle (6) -----------------------------------------------------------
+    def on_cross(self, s: CCState, op: Op, frm: str, dest: str, border: str) -> None:
+        if len(op.path) != 1 or self.data.areas[frm].kind != "land":
+            return
+        for uid in op.group:
+            u = s.units[uid]
+            if not u.dep:
+                s.units[uid] = u._replace(dep=True)
+                s.log("jungle", unit=uid, result="dep")
+            elif not u.dg:
+                s.units[uid] = u._replace(dg=True)
+                s.log("jungle", unit=uid, result="dg")
+
+    # ----- retreats (8) ---------------------------------------------------------------------
+    def retreat_steps(self, s: CCState, uid: str) -> int:
+        return 1  # 8.a
+
+    def ship_berths(self, s: CCState, side: str, sea: str) -> int:
+        ships = [u for u in self.units_at(s, sea, side) if self.data.units[u].naval]
+        if not ships or any(u in self.truk for u in ships):
+            return 0
+        aboard = sum(1 for u in self.units_at(s, sea, side) if not self.data.units[u].naval)
+        return naval.SEA_LIMIT - aboard
+
+    def sea_retreats(self, s: CCState, uid: str) -> list[str]:
+        d = self.data.units[uid]
+        b = s.battle
+        if d.naval or b is None:
+            return []
+        here = s.units[uid].loc
+        out = []
+        for n in self.data.map.neighbors[here]:
+            if self.data.areas[n].kind != "sea" or self.ship_berths(s, d.side, n) <= 0:
+                continue
+            if d.side == b.attacker and self.data.areas[b.origin].kind == "land":
+                continue  # an attacker goes back where it came from
+            if d.side == b.attacker and n != b.origin:
+                continue
+            out.append(n)
+        return out
+
+    def retreat_extra(self, s: CCState, uid: str, task: tuple[Any, ...]) -> list[Action]:
+        if not task[4]:
+            return []
+        return [("retreat", n) for n in self.sea_retreats(s, uid)]  # 8.b
+
+    def escapes_isolation(self, s: CCState, uid: str) -> bool:
+        return bool(self.sea_retreats(s, uid))
+
+    # ----- airfields (1.e, 9, 11) -----------------------------------------------------------
+    def airfield_owner(self, s: CCState, area: str) -> str:
+        if area in self.printed_airfields:
+            return s.control.get(area, "")
+        return str(s.flags.get(f"af:{area}", ""))
+
+    def has_airfield(self, s: CCState, area: str) -> bool:
+        return area in self.printed_airfields or f"af:{area}" in s.flags
+
+    def working(self, s: CCState, area: str, role: str) -> bool:
+        """A friendly airfield that may serve cards and chits now."""
+        if self.airfield_owner(s, area) != role:
+            return False
+        if s.flags.get(f"afdg:{area}") or s.flags.get(f"afoff:{area}"):
+            return False
+        return not (area == AUSTRALIA and "Townsville Bombed" in s.permanent)
+
+    def airfields(self, s: CCState, role: str) -> list[str]:
+        spots = [a for a in self.printed_airfields if s.control.get(a) == role]
+        spots += [k[3:] for k, v in s.flags.items() if k.startswith("af:") and v == role]
+        return sorted(a for a in spots if self.working(s, a, role))
+
+    def in_air_range(self, s: CCState, role: str, area: str) -> bool:
+        r = self.af_range[role]
+        return any(self.dist[a].get(area, 99) <= r for a in self.airfields(s, role))
+
+    def counters_left(self, s: CCState, role: str) -> int:
+        used = sum(1 for k, v in s.flags.items() if k.startswith("af:") and v == role)
+        return self.af_counters - used - int(s.flags[f"af_lost_{role}"])
+
+    def capture_airfields(self, s: CCState) -> None:
+        """9: a unit alone in an area with an enemy airfield counter takes it out of play."""
+        for k in [k for k in s.flags if k.startswith("af:")]:
+            area, owner = k[3:], s.flags[k]
+            foe = self.other(owner)
+            if self.has_units(s, area, foe, naval=False) and not self.has_units(s, area, owner):
+                del s.flags[k]
+                s.flags.pop(f"afdg:{area}", None)
+                s.flags[f"af_lost_{owner}"] += 1
+                s.log("airfield-captured", role=foe, area=area)
+                if self.counters_left(s, foe) > 0:
+                    s.flags[k] = foe
+                    s.log("airfield-built", role=foe, area=area)
+
+    def op_extra(self, s: CCState, op: Op, area_reach: set[str]) -> list[Action]:
+        from warroom.games.campaign_commander import supply
+
+        out: list[Action] = []
+        role = op.role
+        seen: set[str] = set()
+        for uid, u in s.units.items():
+            d = self.data.units[uid]
+            if d.side != role or d.naval or u.loc in OFF_MAP or uid in op.acted:
+                continue
+            area = u.loc
+            if area in seen or self.data.areas[area].kind != "land":
+                continue
+            if not supply.may_use(self, s, op, uid, area_reach):
+                continue
+            seen.add(area)
+            ad = self.data.areas[area]
+            if op.sp >= AIRFIELD_SP:
+                if (
+                    not self.has_airfield(s, area)
+                    and ad.terrain != "mountain"
+                    and self.counters_left(s, role) > 0
+                ):
+                    out.append(("airfield", area))
+                elif s.flags.get(f"af:{area}") == role:
+                    out.append(("remove-airfield", area))
+            if s.flags.get(f"afdg:{area}") and self.airfield_owner(s, area) == role and op.sp >= 1:
+                out.append(("repair-airfield", area))
+        return out
+
+    def apply_op_extra(self, s: CCState, op: Op, action: Action) -> None:
+        kind, area = action[0], action[1]
+        worker = next(
+            u
+            for u in self.units_at(s, area, op.role)
+            if not self.data.units[u].naval and u not in op.acted
+        )
+        cost = 1 if kind == "repair-airfield" else AIRFIELD_SP
+        op.sp -= cost
+        s.log("sp", role=op.role, spent=cost, left=op.sp, why=kind)
+        op.acted.add(worker)
+        if kind == "airfield":
+            s.flags[f"af:{area}"] = op.role
+            s.log("airfield-built", role=op.role, area=area, unit=worker)
+        elif kind == "remove-airfield":
+            del s.flags[f"af:{area}"]
+            s.flags.pop(f"afdg:{area}", None)
+            s.log("airfield-removed", role=op.role, area=area, unit=worker)
+        else:
+            del s.flags[f"afdg:{area}"]
+            s.log("airfield-repaired", role=op.role, area=area)
+
+    # ----- battle chits (the counters' conditions) -------------------------------------------
+    def ships_near(self, s: CCState, area: str, role: str) -> bool:
+        for n in self.data.map.neighbors[area]:
+            if self.data.areas[n].kind != "sea":
+                continue
+            for u in self.units_at(s, n, role):
+                if self.data.units[u].naval_class in ("HS", "LS"):
+                    return True
+        return False
+
+    def carrier_near(self, s: CCState, area: str, role: str) -> bool:
+        for n in self.data.map.neighbors[area]:
+            if self.data.areas[n].kind == "sea" and any(
+                self.data.units[u].naval_class == "CV" and self._carrier_side(u, role)
+                for u in self.units_at(s, n, role)
+            ):
+                return True
+        return False
+
+    def _carrier_side(self, uid: str, role: str) -> bool:
+        d = self.data.units[uid]
+        return d.side == role and (role == JAPAN or d.nation == "us")
+
+    def chit_condition(self, s: CCState, b: Battle, role: str, name: str) -> bool:
+        if name.startswith("no-"):
+            return not self.chit_condition(s, b, role, name[3:])
+        if name == "jp-defender":
+            return b.defender == JAPAN
+        side = JAPAN if name.startswith("jp-") else ALLIES
+        what = name.split("-", 1)[1]
+        if what == "ships-near":
+            return self.ships_near(s, b.area, side)
+        if what == "air-ground":
+            return self.in_air_range(s, side, b.area) or self.carrier_near(s, b.area, side)
+        if what == "air-naval":
+            return self.in_air_range(s, side, b.area) or any(
+                self.data.units[u].naval_class == "CV" and self._carrier_side(u, side)
+                for u in b.units[side]
+            )
+        if name == "jp-ls":
+            return any(self.data.units[u].naval_class == "LS" for u in b.units[JAPAN])
+        if name == "us-ls":
+            return any(
+                self.data.units[u].naval_class == "LS" and self.data.units[u].nation == "us"
+                for u in b.units[ALLIES]
+            )
+        raise ValueError(f"unknown chit condition {name!r}")
+
+    def chit_redraw(self, s: CCState, b: Battle, role: str, c: Any, got: list[str]) -> bool:
+        if c.redraw_if == "fort-excess":
+            free = [u for u in b.units[JAPAN] if u not in b.fortified]
+            in_hand = sum(1 for x in got + b.drawn[role] if x == c.name)
+            return not free or in_hand + 1 > len(free)
+        return super().chit_redraw(s, b, role, c, got)
+
+    def chit_void(self, s: CCState, b: Battle, role: str, c: Any) -> bool:
+        """Called when a chit is revealed: remember it (Gunnery) and apply Shore Bombardment."""
+        s.flags["chit"] = c.name
+        if c.name.endswith(":Shore Bombardment"):
+            foe = self.other(role)
+            if self.airfield_owner(s, b.area) == foe and self.has_airfield(s, b.area):
+                s.flags[f"afoff:{b.area}"] = 1
+                s.log("airfield-silenced", role=role, area=b.area)
+        return super().chit_void(s, b, role, c)
+
+    def check_modifier(self, s: CCState, b: Battle, uid: str) -> int:
+        if s.flags["chit"].endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
+            return 2
+        return 0
+
+    def after_card(self, s: CCState, role: str, c: CardDef | None) -> None:
+        s.flags["chit"] = ""
+
+    # ----- cards: conditions and specials (3, 5, 7.d, 10, 11) --------------------------------
+    def card_playable(self, s: CCState, role: str, c: CardDef) -> bool:
+        return super().card_playable(s, role, c)
+
+    def air_targets(self, s: CCState, role: str) -> list[str]:
+        foe = self.other(role)
+        out = []
+        for a in self.data.areas:
+            if not self.in_air_range(s, role, a):
+                continue
+            if self.has_units(s, a, foe) or (
+                s.flags["air_attacks"]
+                and self.has_airfield(s, a)
+                and self.airfield_owner(s, a) == foe
+                and not s.flags.get(f"afdg:{a}")
+            ):
+                out.append(a)
+        return sorted(out)
+
+    def airlift_moves(self, s: CCState) -> list[Action]:
+        fields = self.airfields(s, ALLIES)
+        out: list[Action] = []
+        for a in fields:
+            for uid in self.units_at(s, a, ALLIES):
+                if self.data.units[uid].naval:
+                    continue
+                for b in fields:
+                    if b != a and not self.has_units(s, b, JAPAN):
+                        out.append(("airlift", uid, b))
+        return out
+
+    def truk_ready(self, s: CCState) -> bool:
+        if any(s.units[u].loc not in OFF_MAP for u in self.truk):
+            return False
+        if s.flags["truk_calls"] >= 2:
+            return False
+        return not self.units_at(s, self.truk_entry)
+
+    def condition(self, s: CCState, role: str, name: str) -> bool:
+        if name == "kenney":
+            return "George C. Kenney" in s.permanent
+        if name == "naval-battle":
+            return s.battle is not None and s.battle.naval
+        if name == "air-targets":
+            return bool(self.air_targets(s, role))
+        if name == "airlift-ok":
+            return bool(self.airlift_moves(s))
+        if name == "truk-ok":
+            return self.truk_ready(s)
+        if name == "reinf-ok":
+            return bool(self.rp_places(s, role))  # 5: never into an enemy-held area
+        if name == "jp-mo":
+            return all(s.control.get(a) == JAPAN for a in ("Port Moresby", "Lae", "Buna"))
+        if name == "jp-fs":
+            return all(
+                self.holds_island(s, JAPAN, i) for i in ("Guadalcanal", "Florida", "Espiritu Santo")
+            )
+        if name == "al-win":
+            return (
+                bool(s.flags["allied_init"])
+                and s.control.get("Port Moresby") == ALLIES
+                and self.holds_island(s, ALLIES, "Guadalcanal")
+            )
+        raise ValueError(f"unknown card condition {name!r}")
+
+    def special(self, s: CCState, role: str, c: CardDef, e: Effect) -> None:
+        if e.name == "townsville":
+            s.flags["vp_japan"] += 1
+            s.log("townsville-bombed", role=role)
+        elif e.name == "midway":
+            for uid, d in self.data.units.items():
+                if (
+                    d.side == JAPAN
+                    and d.naval_class == "CV"
+                    and uid not in self.truk
+                    and s.units[uid].loc != DEAD
+                ):
+                    s.units[uid] = Unit(GONE)
+                    s.log("to-midway", unit=uid)
+        elif e.name == "truk":
+            s.flags["truk_calls"] += 1
+            for uid in sorted(self.truk):
+                s.units[uid] = Unit(self.truk_entry)
+                s.log("truk-arrives", unit=uid, area=self.truk_entry, entry=s.flags["truk_calls"])
+            rps = s.rps[JAPAN]
+            rps[self.truk_entry] = rps.get(self.truk_entry, 0) + self.truk_rps
+        elif e.name == "tracking":
+            s.flags["tracking"] = 1
+            self.update_initiative(s)
+        elif e.name == "air-attack":
+            s.tasks.append(("air-target", role))
+        elif e.name == "airlift":
+            s.tasks.append(("airlift", ALLIES))
+        else:
+            super().special(s, role, c, e)
+
+    # ----- campaign tasks: air attacks, airlift, the Air Superiority interrupt ----------------
+    def campaign_actions(self, s: CCState, t: tuple[Any, ...]) -> list[Action]:
+        k = t[0]
+        if k == "air-target":
+            return [("strike", a) for a in self.air_targets(s, t[1])]
+        if k == "airlift":
+            return self.airlift_moves(s)
+        if k == "air-interrupt":
+            out: list[Action] = [
+                ("air", cid)
+                for cid in s.hands[ALLIES]
+                if self.data.cards[cid].name == "Air Attack" and self.air_targets(s, ALLIES)
+            ]
+            return [*out, ("pass",)]
+        return super().campaign_actions(s, t)
+
+    def campaign_auto(self, s: CCState, t: tuple[Any, ...]) -> bool:
+        if t[0] in ("air-target", "airlift") and not self.campaign_actions(s, t):
+            s.tasks.pop()
+            s.log("no-target", role=t[1], what=t[0])
+            return True
+        if t[0] == "air-interrupt" and len(self.campaign_actions(s, t)) == 1:
+            s.tasks.pop()
+            return True
+        return False
+
+    def apply_campaign(self, s: CCState, role: str, action: Action) -> None:
+        t = s.tasks.pop()
+        k = action[0]
+        if k == "strike":
+            self.air_attack(s, t[1], action[1])
+        elif k == "airlift":
+            uid, dest = action[1], action[2]
+            frm = s.units[uid].loc
+            s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
+            s.log("airlift", unit=uid, frm=frm, dest=dest)
+            isolation.update(self, s)
+        elif k == "air":
+            from warroom.games.campaign_commander.cards import play_card
+
+            play_card(self, s, ALLIES, action[1])
+
+    def air_attack(self, s: CCState, role: str, area: str) -> None:
+        foe = self.other(role)
+        s.log("air-attack", role=role, area=area)
+        targets = self.units_at(s, area, foe)
+        if targets:
+            uid = max(targets, key=lambda u: (self.values(s, u)[0], u))
+            roll = s.rng.die(10)
+            coh = self.values(s, uid)[1] - (1 if s.units[uid].iso else 0)
+            total = roll + 1
+            passed = total <= max(1, coh)
+            s.log("air-check", unit=uid, dice=[roll % 10], sides=10, total=total, cohesion=coh, passed=passed)  # fmt: skip
+            if not passed:
+                combat.deplete(self, s, uid)
+        if (
+            s.flags["air_attacks"]
+            and self.has_airfield(s, area)
+            and self.airfield_owner(s, area) == foe
+        ):
+            roll = s.rng.die(10)
+            hit = roll >= 7
+            s.log("airfield-raid", area=area, dice=[roll % 10], sides=10, disorganized=hit)
+            if hit:
+                s.flags[f"afdg:{area}"] = 1  # 11: out of action until repaired
+
+    def campaign_prompt(self, s: CCState, t: tuple[Any, ...]) -> str:
+        return {
+            "air-target": "Air Attack: which area do the bombers strike?",
+            "airlift": "Air Transport: fly which unit where?",
+            "air-interrupt": "A Japanese operation begins: play an Air Attack now?",
+        }.get(t[0], str(t[0]))
+
+    # ----- victory (13) ----------------------------------------------------------------------
+    def victory_points(self, s: CCState) -> dict[str, float]:
+        vp = {JAPAN: float(s.flags["vp_japan"]), ALLIES: float(s.flags["vp_allies"])}
+        for a, ad in self.data.areas.items():
+            owner = s.control.get(a, "")
+            if ad.vp and owner in vp and self.holds_island(s, owner, ad.sector):
+                vp[owner] += dict(ad.vp).get(owner, 0)
+        for uid in s.destroyed:
+            d = self.data.units[uid]
+            vp[self.other(d.side)] += DESTROYED_VP[d.naval_class]
+        if s.ended == "sudden-death" and s.played:
+            vp[s.played[-1][0]] += self.sudden_vp
+        return vp
+
+    # ----- optional rule 12: limited intelligence ---------------------------------------------
+    def hidden_units(self, s: CCState, role: str | None) -> set[str]:
+        """Enemy units ``role`` may not see: all but the top one of a stack in a port or at sea."""
+        if not s.flags.get("limited") or role is None:
+            return set()
+        foe = self.other(role)
+        out: set[str] = set()
+        for area, here in s.units.where().items():
+            if area in OFF_MAP:
+                continue
+            ad = self.data.areas[area]
+            if ad.kind != "sea" and not ad.port:
+                continue
+            theirs = [u for u in here if self.data.units[u].side == foe]
+            out.update(theirs[1:])
+        b = s.battle
+        if b is not None:
+            out -= set(b.units[foe])
+        return out
+
+    def view(self, state: CCState, role: str | None) -> dict[str, Any]:
+        v = super().view(state, role)
+        hidden = self.hidden_units(state, role)
+        airfields = {a: self.airfield_owner(state, a) for a in sorted(self.printed_airfields)}
+        for k, val in state.flags.items():
+            if k.startswith("af:"):
+                airfields[k[3:]] = val
+        v["airfields"] = [
+            {
+                "area": a,
+                "owner": o,
+                "printed": a in self.printed_airfields,
+                "out_of_action": bool(state.flags.get(f"afdg:{a}")),
+                "silenced": bool(state.flags.get(f"afoff:{a}")),
+            }
+            for a, o in sorted(airfields.items())
+        ]
+        if hidden and v["op"] is not None:
+            for key in ("acted", "group", "cargo"):
+                v["op"][key] = [u for u in v["op"][key] if u not in hidden]
+        if hidden:
+            v["units"] = [u for u in v["units"] if u["id"] not in hidden]
+            v["stacks"] = {a: [u for u in us if u not in hidden] for a, us in v["stacks"].items()}
+            v["stacks"] = {a: us for a, us in v["stacks"].items() if us}
+            v["hidden_counts"] = self._hidden_counts(state, hidden)
+        else:
+            v["hidden_counts"] = {}
+        return v
+
+    def _hidden_counts(self, s: CCState, hidden: set[str]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for uid in hidden:
+            loc = s.units[uid].loc
+            out[loc] = out.get(loc, 0) + 1
+        return out
+
+    def apply(self, state: CCState, role: str, action: Action) -> None:
+        if not state.flags.get("limited"):
+            super().apply(state, role, action)
+            return
+        before = {r: self.hidden_units(state, r) for r in self.roles}
+        n = len(state.events)
+        super().apply(state, role, action)
+        after = {r: self.hidden_units(state, r) for r in self.roles}
+        self.redact(state, n, before, after)
+
+    def redact(
+        self, s: CCState, start: int, before: dict[str, set[str]], after: dict[str, set[str]]
+    ) -> None:
+        """12: an event naming a unit hidden from a side (before or after it) goes only to the
+        other side; the hidden side gets a version without the hidden units."""
+        out = []
+        for e in s.events[start:]:
+            if isinstance(e.get("to"), (list, str)):
+                out.append(e)  # private already (a str "to" is seen by nobody: see NOTES)
+                continue
+            secret = False
+            for r in self.roles:
+                hid = before[r] | after[r]
+                if hid and _names_any(e, hid):
+                    secret = True
+            if not secret:
+                out.append(e)
+                continue
+            for r in self.roles:
+                hid = before[r] | after[r]
+                if hid and _names_any(e, hid):
+                    red = _without(e, hid)
+                    if red is not None:
+                        out.append(dict(red, to=[r]))
+                else:
+                    out.append(dict(e, to=[r]))
+        s.events[start:] = out
+
+    def determinize(self, state: CCState, role: str, rng: Rng) -> CCState:
+        new = view.determinize(self, state, role, rng)
+        hidden = self.hidden_units(state, role)
+        op = state.op
+        if op is not None:
+            hidden -= set(op.group) | set(op.cargo)
+        if not hidden:
+            return new
+        # 12: which hidden unit is where (and in what state) is unknown: deal the hidden
+        # units of each kind (ground, naval, Truk Fleet) over the hidden places of that kind
+        groups: dict[tuple[bool, bool], list[str]] = {}
+        for u in sorted(hidden):
+            groups.setdefault((self.data.units[u].naval, u in self.truk), []).append(u)
+        for units in groups.values():
+            spots = sorted(state.units[u] for u in units)
+            order = list(units)
+            rng.shuffle(order)
+            for u, spot in zip(order, spots, strict=True):
+                new.units[u] = spot
+        return new
+
+
+def _names_any(e: dict[str, Any], hid: set[str]) -> bool:
+    for v in e.values():
+        if isinstance(v, str) and v in hid:
+            return True
+        if isinstance(v, list) and any(isinstance(x, str) and x in hid for x in v):
+            return True
+    return False
+
+
+def _without(e: dict[str, Any], hid: set[str]) -> dict[str, Any] | None:
+    """The event with hidden units left out, or None if it is about one hidden unit only."""
+    red: dict[str, Any] = {}
+    for k, v in e.items():
+        if isinstance(v, str) and v in hid:
+            return None
+        if isinstance(v, list):
+            v = [x for x in v if not (isinstance(x, str) and x in hid)]
+        red[k] = v
+    return red
+
+
+GAME = CoralSea()
