@@ -393,7 +393,7 @@ class GamePage {
       const dice = diceOf(entry.event);
       if (dice.length) {
         const span = h("span", { class: "dice" });
-        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides)).join("");
+        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides, 20, d.color)).join("");
         li.append(span);
       }
       if (entry.event.to) li.title = "only " + entry.event.to.join(", ") + " see this";
