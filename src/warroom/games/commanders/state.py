@@ -255,16 +255,22 @@ def control(st: CmdState) -> list[int]:
 
 
 def held(st: CmdState) -> list[int]:
-    """Who has fighting units in each sector outside its building: 0, 1 or -1."""
+    """Who has fighting units in each sector outside its building: 0, 1 or -1 (-2 both)."""
     n = len(st.data.ids)
-    out = [-1] * n
-    inside = set(st.garrison.values())
-    for u in range(N_UNITS):
-        s = st.loc[u]
-        if s >= 0 and st.status[u] != ROUTED and u not in inside:
-            side = 0 if u < PER_SIDE else 1
-            out[s] = side if out[s] in (-1, side) else -2
-    return out
+    loc = st.loc
+    status = st.status
+    inside = st.garrison.values() if st.garrison else ()
+    w = [0] * n
+    b = [0] * n
+    for u in range(PER_SIDE):
+        s = loc[u]
+        if s >= 0 and status[u] != ROUTED and u not in inside:
+            w[s] = 1
+    for u in range(PER_SIDE, N_UNITS):
+        s = loc[u]
+        if s >= 0 and status[u] != ROUTED and u not in inside:
+            b[s] = 1
+    return [(-2 if y else 0) if x else (1 if y else -1) for x, y in zip(w, b, strict=True)]
 
 
 def has_building(st: CmdState, s: int) -> bool:
