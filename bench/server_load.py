@@ -85,9 +85,15 @@ class Conn:
 
 
 async def play(
-    port: int, game: str, seed: int, until: float, acts: list[float], gets: list[float]
+    port: int,
+    game: str,
+    seed: int,
+    until: float,
+    acts: list[float],
+    gets: list[float],
+    pace: float = 0.0,
 ) -> int:
-    """One match: whoever is active picks a random listed action, as fast as it can."""
+    """One match: whoever is active picks a random listed action (after ``pace`` s or so)."""
     rng = random.Random(seed)
     conn = Conn(port)
     status, m = await conn.request(
@@ -95,10 +101,11 @@ async def play(
     )
     assert status == 201, m
     mid, tokens = m["id"], m["tokens"]
+    logs: dict[str, tuple[int, int]] = {}  # per seat: log entries held, log epoch
     games = 1
     while time.perf_counter() < until:
         t = time.perf_counter()
-        _, st = await conn.request("GET", f"/api/matches/{mid}")
+        _, st = await conn.request("GET", f"/api/matches/{mid}?since=100000")  # who is to act
         gets.append(time.perf_counter() - t)
         if st["outcome"]:  # a finished match: start another
             _, m = await conn.request(
@@ -107,11 +114,16 @@ async def play(
                 body={"game": game, "seed": seed + 1000 * games, "mode": "hotseat"},
             )
             mid, tokens = m["id"], m["tokens"]
+            logs = {}
             games += 1
             continue
         role = rng.choice(st["active"])
+        have = logs.get(role, (0, 0))
         t = time.perf_counter()
-        _, st = await conn.request("GET", f"/api/matches/{mid}", token=tokens[role])
+        _, st = await conn.request(
+            "GET", f"/api/matches/{mid}?since={have[0]}&epoch={have[1]}", token=tokens[role]
+        )
+        logs[role] = (st["log_from"] + len(st["log"]), st["log_epoch"])  # as the page does
         gets.append(time.perf_counter() - t)
         p = st["prompt"]
         if not p:
@@ -126,14 +138,18 @@ async def play(
         )
         acts.append(time.perf_counter() - t)
         assert status == 200, answer
+        if pace:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)  # a person thinking
     return games
 
 
-async def run(port: int, game: str, n: int, seconds: float) -> tuple[list[float], list[float], int]:
+async def run(
+    port: int, game: str, n: int, seconds: float, pace: float = 0.0
+) -> tuple[list[float], list[float], int]:
     acts: list[float] = []
     gets: list[float] = []
     until = time.perf_counter() + seconds
-    games = await asyncio.gather(*(play(port, game, s, until, acts, gets) for s in range(n)))
+    games = await asyncio.gather(*(play(port, game, s, until, acts, gets, pace) for s in range(n)))
     return acts, gets, sum(games)
 
 
@@ -142,6 +158,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--game", default=None)
+    ap.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="seconds a game waits between its moves (0: every game moves as fast as it can)",
+    )
     args = ap.parse_args()
     game = args.game or pick_game()
     port = free_port()
@@ -169,12 +191,15 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            acts, gets, games = asyncio.run(run(port, game, args.games, args.seconds))
+            acts, gets, games = asyncio.run(run(port, game, args.games, args.seconds, args.pace))
         finally:
             server.terminate()
             server.wait(timeout=10)
+    pace = f"a move every ~{args.pace:g} s per game" if args.pace else "no pause between moves"
     print(
-        f"server load: {args.games} concurrent {game} matches for {args.seconds:g} s on loopback ({games} matches played)"
+        f"server load: {args.games} concurrent {game} matches for {args.seconds:g} s on loopback,"
+        f" {pace} ({games} matches played; load average {os.getloadavg()[0]:.1f}"
+        f" on {os.cpu_count()} cores)"
     )
     print(
         f"  actions: {len(acts)} ({len(acts) / args.seconds:.0f}/s), latency p50 {pct(acts, 50):.1f} ms, p99 {pct(acts, 99):.1f} ms, mean {statistics.mean(acts) * 1000:.1f} ms"

@@ -329,3 +329,32 @@ def test_loading_refuses_a_snapshot_that_disagrees_with_the_record(db: Path) -> 
     with TestClient(app) as c:
         r = c.get(f"/api/matches/{m['id']}")
         assert r.status_code == 409 and "does not agree" in r.json()["detail"]
+
+
+def test_a_page_fetches_only_the_log_entries_it_lacks(client: TestClient) -> None:
+    m = new_match(client, seed=3)
+    mid, north, south = m["id"], m["tokens"]["north"], m["tokens"]["south"]
+    act(client, mid, north, ["bid", 2])
+    act(client, mid, south, ["bid", 2])
+    full = state(client, mid, north)
+    n = len(full["log"])
+    assert full["log_from"] == 0 and n >= 4
+    act(client, mid, north, ["bid", 1])
+    r = client.get(f"/api/matches/{mid}?since={n}&epoch={full['log_epoch']}", headers=seat(north))
+    part = r.json()
+    assert part["log_from"] == n and [e["event"]["kind"] for e in part["log"]] == [
+        "bid",
+        "bid-made",
+    ]
+    assert full["log"] + part["log"] == state(client, mid, north)["log"]
+    # an undo takes entries back: a page with the old epoch gets the whole log again
+    client.post(f"/api/matches/{mid}/undo", headers=seat(north), json={})
+    r = client.get(
+        f"/api/matches/{mid}?since={n + 2}&epoch={full['log_epoch']}", headers=seat(north)
+    )
+    again = r.json()
+    assert again["log_from"] == 0 and again["log"] == full["log"]
+    assert again["log_epoch"] == full["log_epoch"] + 1
+    # a watcher asking for more than it may see gets nothing extra
+    watcher = client.get(f"/api/matches/{mid}?since=999&epoch={again['log_epoch']}").json()
+    assert watcher["log"] == [] and watcher["log_from"] == len(state(client, mid)["log"])

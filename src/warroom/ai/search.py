@@ -244,7 +244,9 @@ class Searcher:
         start = time.perf_counter()
         deadline = start + cfg.seconds if cfg.seconds is not None else None
         done = 0
-        budget = cfg.iterations - root.visits
+        # A continued tree's visits count, but a quarter of the budget is always new work
+        # (its statistics were gathered before the last move was known for sure).
+        budget = max(cfg.iterations - root.visits, (cfg.iterations + 3) // 4)
         if len(legal) > 1:
             while done < budget:
                 world = game.determinize(state, role, rng.fork(done))
@@ -261,12 +263,15 @@ class Searcher:
                     by_clock = int(done * (deadline - now) / max(now - start, 1e-9)) + 1
                     if self._settled(root, min(budget - done, by_clock)):
                         break
+        # Most visits first; on equal visits, the better value, then the action expanded
+        # first (the rules policy's favourite), so a search that learned little defers to it.
+        legal_set = set(legal)
         cands = [
-            Candidate(a, root.children[a].visits, root.children[a].mean())
-            for a in legal
-            if a in root.children and root.children[a].visits > 0
+            Candidate(a, child.visits, child.mean())
+            for a, child in root.children.items()
+            if a in legal_set and child.visits > 0
         ]
-        cands.sort(key=lambda c: (-c.visits, -c.value))
+        cands.sort(key=lambda c: (-c.visits, -c.value))  # stable: expansion order breaks ties
         tried = {c.action for c in cands}
         cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
         return SearchResult(cands, done, time.perf_counter() - start, roots)

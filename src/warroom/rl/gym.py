@@ -96,6 +96,8 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             -np.inf, np.inf, shape=(self.encoding.obs_size,), dtype=np.float32
         )
         self.match: Match | None = None
+        self.decisions = 0
+        """Actions this role took in the episode (the others' count may be secret)."""
         self.opponents: dict[str, Agent] = {}
         self._legal: list[Action] = []
         self._done = True
@@ -140,7 +142,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             "actions": self.encoding.choices(self._legal),
             "view": json_copy(view),
             "prompt": self.game.prompt_text(m.state, self.role) if self._legal else "",
-            "step": len(m.steps),
+            "decisions": self.decisions,
         }
         if m.outcome is not None:
             info["outcome"] = m.outcome.to_json()
@@ -153,6 +155,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.match = Match.new(self.game, self.scenario, self.options, game_seed)
+        self.decisions = 0
         self.opponents = self._make_agents(game_seed)
         self._done = False
         self._advance()
@@ -176,6 +179,7 @@ class WarroomEnv(gymnasium.Env[FloatArray, np.int64]):
             info["illegal_action"] = True
             return obs, -1.0, True, False, info
         m.act(self.role, chosen)
+        self.decisions += 1
         self._advance()
         obs, info = self._observe()
         outcome = m.outcome

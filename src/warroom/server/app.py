@@ -62,7 +62,7 @@ def create_app(
     *,
     players: Players | None = None,
     extra_games: Iterable[Game[Any]] = (),
-    snapshot_every: int = 1,
+    snapshot_every: int = 16,
     resume: bool = True,
 ) -> FastAPI:
     store = Store(db)
@@ -135,10 +135,17 @@ def create_app(
         return fast_json(store.summaries())
 
     @app.get("/api/matches/{match_id}")
-    async def get_state(match_id: str, x_seat_token: str | None = Header(default=None)) -> Response:
+    async def get_state(
+        match_id: str,
+        since: int = 0,
+        epoch: int | None = None,
+        x_seat_token: str | None = Header(default=None),
+    ) -> Response:
+        """What the seat (or an observer) sees; ``since``/``epoch``: log entries it has."""
         room = await settled(match_id)
         role = room.role_of(x_seat_token)
-        return Response(rooms.state_json(room, role), media_type="application/json")
+        data = rooms.state_json(room, role, since, epoch)
+        return Response(data, media_type="application/json")
 
     @app.post("/api/matches/{match_id}/actions")
     async def post_action(

@@ -112,7 +112,8 @@ class Room:
     texts: list[str] = field(default_factory=list)  # describe_event of match.log, kept in step
     version: int = 0  # goes up at every change a page could see
     pending: Future[None] | None = None  # the last write to the store, until it is on disk
-    sent: dict[str | None, tuple[int, bytes]] = field(default_factory=dict)  # role -> JSON sent
+    sent: dict[tuple[str | None, int], tuple[int, bytes]] = field(default_factory=dict)
+    undos: int = 0  # the log's epoch: an undo takes entries back, so pages reload the log
 
     def touch(self) -> None:
         self.version += 1
@@ -167,7 +168,7 @@ class Rooms:
         store: Store,
         catalog: Catalog,
         players: Players,
-        snapshot_every: int = 1,
+        snapshot_every: int = 16,
     ) -> None:
         self.store = store
         self.catalog = catalog
@@ -357,6 +358,7 @@ class Rooms:
                 )
             room.match.undo(role)
             del room.texts[len(room.match.log) :]
+            room.undos += 1
             m = room.match
             done = self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
             self._wrote(room, done)
@@ -432,31 +434,48 @@ class Rooms:
             m = room.match
             return self._present(room, m, role, live=True)
 
-    def state_json(self, room: Room, role: str | None) -> bytes:
-        """The state as ``role`` sees it, as JSON; kept until the next change of the room."""
+    def state_json(
+        self, room: Room, role: str | None, since: int = 0, epoch: int | None = None
+    ) -> bytes:
+        """The state as ``role`` sees it, as JSON; kept until the next change of the room.
+
+        ``since``: the page has the first ``since`` log entries it may see already, as of
+        log epoch ``epoch`` (an undo starts a new epoch); only the rest is sent then.
+        """
         with room.lock:
-            cached = room.sent.get(role)
+            if epoch != room.undos:
+                since = 0
+            key = (role, since)
+            cached = room.sent.get(key)
             if cached is not None and cached[0] == room.version:
                 return cached[1]
             version = room.version
             data = json.dumps(
-                self._present(room, room.match, role, live=True),
+                self._present(room, room.match, role, live=True, since=since),
                 separators=(",", ":"),
                 ensure_ascii=False,
             ).encode("utf-8")
-            room.sent[role] = (version, data)
+            if len(room.sent) > 64:
+                room.sent.clear()
+            room.sent[key] = (version, data)
             return data
 
-    def _present(self, room: Room, m: Match, role: str | None, live: bool) -> dict[str, Any]:
+    def _present(
+        self, room: Room, m: Match, role: str | None, live: bool, since: int = 0
+    ) -> dict[str, Any]:
         g = m.game
         view = m.view(role)
         if live:
             texts = room.log_texts()
-            view["log"] = [
+            seen = [
                 {"event": e, "text": t}
                 for e, t in zip(m.log, texts, strict=True)
                 if visible(e, role)
             ]
+            start = min(max(since, 0), len(seen))
+            view["log"] = seen[start:]
+            view["log_from"] = start
+            view["log_epoch"] = room.undos
         else:
             view["log"] = [{"event": e, "text": g.describe_event(e)} for e in view["log"]]
         view["match"] = room.id

@@ -2,7 +2,8 @@
 
 A stored match is its record (game, version, scenario, options, seed, the
 list of [role, action]) plus a snapshot of the state (``Game.snapshot``) taken
-at a known step. Loading replays the record and checks the snapshot against
+at a known step (at the start, every few steps, at an undo and at the end: a
+snapshot costs more than the move itself in a big game). Loading replays the record and checks the snapshot against
 the replayed state at that step, so a change in a game's rules that would
 silently turn a stored game into a different game is caught.
 

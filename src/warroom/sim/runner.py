@@ -125,7 +125,7 @@ def play_games(job: Job, indexes: Sequence[int]) -> list[GameResult]:
 
 def chunks(total: int, workers: int, per_chunk: int | None = None) -> list[range]:
     """Split game indexes into chunks: small enough to balance, big enough to pay the trip."""
-    size = per_chunk or max(1, min(64, total // (workers * 8) or 1))
+    size = per_chunk or max(1, min(64, total // (workers * 16) or 1))
     return [range(i, min(total, i + size)) for i in range(0, total, size)]
 
 
@@ -176,13 +176,21 @@ def start_local_ray(num_cpus: int | None = None) -> None:
     """Start a Ray instance on this machine whose workers import what this process imports."""
     import ray
 
-    ray.init(
-        num_cpus=num_cpus,
-        include_dashboard=False,
-        runtime_env=_ray_runtime_env("local"),
-        log_to_driver=False,
-        configure_logging=False,
-    )
+    for attempt in (1, 2, 3):
+        try:
+            ray.init(
+                num_cpus=num_cpus,
+                include_dashboard=False,
+                runtime_env=_ray_runtime_env("local"),
+                log_to_driver=False,
+                configure_logging=False,
+            )
+            return
+        except Exception:
+            # on a busy machine Ray's own start-up wait (30 s) can run out: try again
+            ray.shutdown()
+            if attempt == 3:
+                raise
 
 
 def run_ray(

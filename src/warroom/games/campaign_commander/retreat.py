@@ -92,6 +92,10 @@ def apply(g: SeriesGame, s: CCState, action: Action) -> None:
         s.units[uid] = s.units[uid]._replace(inside=True)
         s.log("retreat-inside", unit=uid, area=here)
         return
+    if action[0] != "retreat":
+        g.apply_retreat_extra(s, uid, action)
+        isolation.update(g, s)
+        return
     dest = action[1]
     s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
     s.log("retreat", unit=uid, frm=here, to=dest)

@@ -508,6 +508,10 @@ class SeriesGame(Game[CCState]):
         """Campaign hook: an isolated unit disorganized in battle retreats instead of dying."""
         return False
 
+    def apply_retreat_extra(self, s: CCState, uid: str, action: Action) -> None:
+        """Campaign hook: carry out a retreat choice other than retreat/stay/inside."""
+        raise RuntimeError(f"unknown retreat action {action!r}")
+
     def may_stop_retreat(self, s: CCState, uid: str, area: str) -> bool:
         side = self.data.units[uid].side
         return s.rps[side].get(area, 0) > 0 or s.forts.get(area) == side

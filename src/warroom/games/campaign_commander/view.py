@@ -204,6 +204,8 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
         return f"{verb} {_unit(g, a[1])} ({u.loc})".strip()
     if k == "go":
         return f"Go to {a[1]}"
+    if k == "exit" and len(a) == 1:
+        return "Leave the map by the west edge"
     if k == "chit":
         return f"Reveal {_chit(g, a[1])}"
     if k == "retreat":
@@ -279,7 +281,7 @@ def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
                                 ("I", x["isolated"]), ("F", x["inside"])) if on
             )  # fmt: skip
             vals = "-".join(str(n) for n in x["values"])
-            parts.append(f"{x['name']}[{x['side'][0]} {vals}{' ' + marks if marks else ''}]")
+            parts.append(f"{x['name']} ({x['side'][0]} {vals}{' ' + marks if marks else ''})")
         ctrl = s.control.get(area, "")
         lines.append(f"  {area} ({ctrl[:1]}): " + ", ".join(parts))
     if v["op"]:

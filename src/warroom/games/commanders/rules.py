@@ -432,6 +432,14 @@ class Commanders(Game[CmdState]):
             st.log("withdrew", unit=action[1])
             if not flow.withdraw_options(st, side):
                 st.waiting[side] = False
+        elif head == "garrison":
+            assert cb is not None
+            u = UINDEX[action[1]]
+            leave_zone(cb, u)
+            st.garrison[st.loc[u]] = u
+            st.log("garrison", unit=action[1], sector=d.ids[st.loc[u]])
+            if not flow.withdraw_options(st, side):
+                st.waiting[side] = False
         elif head in ("enter", "hold"):
             assert cb is not None
             key = (side, d.index[action[1]])

@@ -74,8 +74,15 @@ class GamePage {
     document.addEventListener("keydown", (ev) => this.onKey(ev));
   }
 
-  fetchState(token) {
-    return api(`/api/matches/${this.id}`, { token });
+  // the state for a seat; the log comes in pieces: only the entries this page lacks
+  async fetchState(token) {
+    const have = this.logCache && this.logCache.token === token ? this.logCache : null;
+    const query = have ? `?since=${have.entries.length}&epoch=${have.epoch}` : "";
+    const view = await api(`/api/matches/${this.id}${query}`, { token });
+    const base = have && view.log_from > 0 ? have.entries.slice(0, view.log_from) : [];
+    view.log = base.concat(view.log);
+    this.logCache = { token, epoch: view.log_epoch, entries: view.log };
+    return view;
   }
 
   // which of my seats should the screen show now?
@@ -386,7 +393,7 @@ class GamePage {
       const dice = diceOf(entry.event);
       if (dice.length) {
         const span = h("span", { class: "dice" });
-        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides)).join("");
+        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides, 20, d.color)).join("");
         li.append(span);
       }
       if (entry.event.to) li.title = "only " + entry.event.to.join(", ") + " see this";
