@@ -259,7 +259,7 @@ def describe_event(g: SeriesGame, e: dict[str, Any]) -> str:
 
 
 def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
-    v = view(g, s, role)
+    v = g.view(s, role)  # the campaign's view: what this seat may see
     lines = []
     vp = v["vp"]
     lines.append(
