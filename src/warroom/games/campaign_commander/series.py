@@ -42,6 +42,8 @@ class SeriesGame(Game[CCState]):
     def __init__(self) -> None:
         self.data = CampaignData(self.data_folder, self.roles)
         m = self.data.map
+        self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
+        self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }

@@ -149,11 +149,8 @@ def terrain_mod(st: CmdState, cb: Combat, u: int, step: int) -> int:
             mod += r.uphill_melee
         elif down:
             mod += r.downhill_melee
-        if (min(frm, to), max(frm, to)) in ter.river and (
-            min(frm, to),
-            max(frm, to),
-        ) not in ter.bridge:
-            mod += r.river_melee
+        if (min(frm, to), max(frm, to)) in ter.river:
+            mod += r.river_melee  # over the river, by the bridge or not
     return mod
 
 

@@ -89,7 +89,7 @@ def _unit_options(cfg: Config, u: int, s: int) -> tuple[tuple[tuple[str, int, in
                 bkey = (min(s, n), max(s, n))
                 if n in ter.forest and bkey not in ter.road:
                     continue
-                if bkey in ter.river and bkey not in ter.bridge:
+                if bkey in ter.river and bkey not in ter.bridge and bkey not in ter.road:
                     continue
             out.append((("noncombat", s, n), ("order", uid, "move", ids[n])))
     else:

@@ -106,11 +106,15 @@ class RoadsToStalingrad(SeriesGame):
                     return False  # 3.a: impassable to another allied nationality
             if d.nation in ("hungarian", "rumanian"):
                 rival = "rumanian" if d.nation == "hungarian" else "hungarian"
-                spots = {
-                    u.loc
-                    for x, u in s.units.items()
-                    if u.loc not in OFF_MAP and self.data.units[x].nation == rival
-                }
+                key = ("spots", rival)
+                spots = s.units.memo.get(key)
+                if spots is None:
+                    spots = {
+                        u.loc
+                        for x, u in s.units.items()
+                        if u.loc not in OFF_MAP and self.data.units[x].nation == rival
+                    }
+                    s.units.memo[key] = spots
                 if spots:
                     near = self.near2[area]
                     if any(p in near for p in spots):
