@@ -374,3 +374,11 @@ def test_a_computer_over_its_time_plays_a_random_move_and_its_late_answer_is_voi
         assert time.monotonic() - start < 1.5
         time.sleep(2.2)  # the search finishes: its answer must not be played on top
         assert state(c, m["id"])["step"] == 1
+
+
+def test_at_start_up_only_matches_with_a_computer_seat_are_loaded(client: TestClient) -> None:
+    people = new_match(client, seed=1)
+    bot = new_match(client, seed=1, seats={"south": "random"})
+    store = client.app.state.rooms.store  # type: ignore[attr-defined]
+    assert set(store.unfinished_ids()) == {people["id"], bot["id"]}
+    assert list(store.unfinished_ids(with_computer=True)) == [bot["id"]]

@@ -287,7 +287,7 @@ class Rooms:
     def resume_all(self) -> int:
         """At start-up: load every unfinished match that has a computer seat, so it plays on."""
         count = 0
-        for match_id in self.store.unfinished_ids():
+        for match_id in self.store.unfinished_ids(with_computer=True):
             try:
                 self.get(match_id)
                 count += 1
