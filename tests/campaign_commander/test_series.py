@@ -292,7 +292,10 @@ def test_attacker_retreats_first_into_the_area_it_came_from() -> None:
     while m.state.tasks[-1][0] == "retreat":
         m.act("axis", m.legal("axis")[0])
     moves = [e for e in m.log if e["kind"] == "retreat" and e["unit"] == "g-8"]
-    assert moves and moves[0]["frm"] == "Rossosh" and moves[0]["to"] == "Liski"
+    assert moves and moves[0]["frm"] == "Rossosh" and moves[0]["dest"] == "Liski"
+    for role in ("axis", "soviet", None):  # a retreat is public: both sides and observers see it
+        seen = [e for e in m.view(role)["log"] if e["kind"] == "retreat" and e["unit"] == "g-8"]
+        assert seen == moves
     assert m.state.battle is None and m.state.units["s-6"].loc == "Rossosh"
 
 

@@ -122,7 +122,7 @@ def go(g: SeriesGame, s: CCState, op: Op, dest: str) -> None:
         s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
     leaders.follow(g, s, here, op.role, dest)
     op.path.append(dest)
-    s.log("move", role=op.role, units=list(op.group), frm=here, to=dest, mp_left=op.mp)
+    s.log("move", role=op.role, units=list(op.group), frm=here, dest=dest, mp_left=op.mp)
     fighters = [u for u in op.group if not g.data.units[u].leader]
     if g.foes_at(s, dest, op.role):
         isolation.update(g, s)

@@ -98,7 +98,7 @@ def apply(g: SeriesGame, s: CCState, action: Action) -> None:
         return
     dest = action[1]
     s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
-    s.log("retreat", unit=uid, frm=here, to=dest)
+    s.log("retreat", unit=uid, frm=here, dest=dest)
     leaders.follow(g, s, here, side, dest)
     g.take_control(s, side, dest)
     if left > 1:

@@ -241,9 +241,9 @@ def describe_event(g: SeriesGame, e: dict[str, Any]) -> str:
             f" {', '.join(_unit(g, x) for x in e['defenders'])}"
         )
     if k == "move":
-        return f"{', '.join(_unit(g, x) for x in e['units'])}: {e['frm']} -> {e['to']}"
+        return f"{', '.join(_unit(g, x) for x in e['units'])}: {e['frm']} -> {e['dest']}"
     if k == "retreat":
-        return f"{u('unit')} retreats {e['frm']} -> {e['to']}"
+        return f"{u('unit')} retreats {e['frm']} -> {e['dest']}"
     if k in ("depleted", "disorganized", "isolated", "supplied", "reorganized", "rebuilt"):
         return f"{u('unit')} {k}"
     if k == "destroyed":

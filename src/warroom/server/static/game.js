@@ -42,6 +42,7 @@ class GamePage {
     this.busy = false;
     this.shownRole = undefined;
     this.curtainFor = null;
+    this.hints = null; // {step, role, candidates} of the last hint asked for
   }
 
   async start() {
@@ -152,7 +153,10 @@ class GamePage {
             h("div", { class: "controls" },
               h("button", { class: "undo", type: "button", onclick: () => this.undo() }, "↶ Undo"),
               h("button", { class: "replay-btn", type: "button", onclick: () => this.toggleReplay() }, "▶ Replay"),
-              h("button", { class: "share-btn", type: "button", onclick: () => this.share() }, "Invite")),
+              h("button", { class: "share-btn", type: "button", onclick: () => this.share() }, "Invite"),
+              h("button", { class: "hint-btn", type: "button", title: "the computer's top three moves for you", onclick: () => this.askHint() }, "? Hint")),
+            h("div", { class: "hint-panel hidden" }),
+            h("div", { class: "odds-panel hidden" }),
             h("div", { class: "seats" }),
             h("h3", { class: "log-head" }, "Log"),
             h("ol", { class: "log" }))),
@@ -189,6 +193,7 @@ class GamePage {
     this.drawLog();
     this.drawOutcome();
     this.drawCurtain();
+    this.drawHints();
     const undo = this.q(".undo");
     undo.disabled = !v.can_undo || !!this.replay;
     this.q(".share-btn").classList.toggle("hidden", !this.invites());
@@ -436,6 +441,69 @@ class GamePage {
       h("p", {}, "The other side must not see what comes next."),
       h("button", { type: "button", class: "primary", onclick: () => { this.curtainFor = null; this.render(); } }, `I am ${title(role)}: show my side`)));
     c.classList.remove("hidden");
+  }
+
+  // ----- hints: the top candidates for this seat, from what this seat may see --------------
+  async askHint() {
+    const v = this.view;
+    if (!v || !v.prompt || !this.current || this.replay || this.hintBusy) return;
+    this.hintBusy = true;
+    const btn = this.q(".hint-btn");
+    btn.disabled = true;
+    btn.textContent = "thinking…";
+    try {
+      const out = await api(`/api/matches/${this.id}/hint`, { method: "POST", token: this.current.token, body: { seconds: 1.0 } });
+      this.hints = { step: out.step, role: out.role, candidates: out.candidates };
+    } catch (e) {
+      this.toast(e.message);
+    } finally {
+      this.hintBusy = false;
+      btn.textContent = "? Hint";
+    }
+    this.drawHints();
+  }
+
+  drawHints() {
+    const v = this.view;
+    const panel = this.q(".hint-panel");
+    const btn = this.q(".hint-btn");
+    btn.disabled = !v.prompt || !this.current || !!this.replay || !!this.hintBusy;
+    for (const n of this.root.querySelectorAll(".hinted")) {
+      n.classList.remove("hinted");
+      n.removeAttribute("data-hint-rank");
+    }
+    const hs = this.hints;
+    if (!hs || this.replay || !v.prompt || hs.step !== v.step || hs.role !== v.prompt.role) {
+      panel.classList.add("hidden");
+      return;
+    }
+    panel.innerHTML = "";
+    panel.append(h("div", { class: "hint-head" }, h("b", {}, "Hint"), h("span", { class: "muted" }, " best first: chance of winning after the move"),
+      h("button", { type: "button", class: "link hint-close", onclick: () => { this.hints = null; this.drawHints(); } }, "✕")));
+    const ol = h("ol", { class: "hint-list" });
+    hs.candidates.forEach((c, rank) => {
+      const i = v.prompt.actions.findIndex((a) => actionKey(a) === actionKey(c.action));
+      const li = h("li", { class: "hint-cand", "data-rank": rank + 1 },
+        h("button", { type: "button", class: "link hint-label", disabled: i < 0, onclick: () => i >= 0 && this.choose(i) }, c.label),
+        h("span", { class: "hint-value" }, ` ${Math.round(c.value * 100)}%`),
+        h("div", { class: "hint-reason muted" }, c.reason));
+      ol.append(li);
+      if (i < 0) return;
+      // highlight the move: its button beside the board, or the first thing to click on the board
+      const marks = [...this.root.querySelectorAll(`.choice-btn[data-index="${i}"]`)];
+      const path = this.paths && this.paths[i];
+      if (path && path.length) {
+        const node = this.svg.querySelector(`[data-target="${CSS.escape(path[0])}"]`);
+        if (node) marks.push(node);
+      }
+      for (const m of marks) {
+        if (m.classList.contains("hinted")) continue;
+        m.classList.add("hinted");
+        m.setAttribute("data-hint-rank", String(rank + 1));
+      }
+    });
+    panel.append(ol);
+    panel.classList.remove("hidden");
   }
 
   // ----- choosing -----------------------------------------------------------------------------

@@ -758,8 +758,8 @@ class CoralSea(SeriesGame):
         other side; the hidden side gets a version without the hidden units."""
         out = []
         for e in s.events[start:]:
-            if isinstance(e.get("to"), (list, str)):
-                out.append(e)  # private already (a str "to" is seen by nobody: see NOTES)
+            if e.get("to") is not None:
+                out.append(e)  # private already
                 continue
             secret = False
             for r in self.roles:
