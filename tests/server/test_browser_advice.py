@@ -45,3 +45,26 @@ def test_the_hint_button_shows_three_candidates_and_highlights_them(
     page.wait_for_selector(".hint-panel.hidden", state="attached")  # stale hints go away
     assert page.is_disabled(".hint-btn")  # nothing to decide until south bids
     assert errors == []
+
+
+def test_the_battle_odds_panel_of_a_campaign_commander_game(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "roads-to-stalingrad", "seed": 1}
+    ).json()
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens']['axis']}")
+    page.wait_for_selector(".odds-panel:not(.hidden) .odds-area", timeout=15_000)
+    page.select_option(".odds-area", "Kupyansk")
+    ticked = page.locator(".odds-unit input:checked")
+    assert ticked.count() == 6  # every axis unit next to Kupyansk: Izium, Kharkov, Valuyki
+    page.select_option(".odds-origin", "Izium")
+    page.click(".odds-go")
+    page.wait_for_selector(".odds-row", timeout=15_000)
+    assert page.locator(".odds-row").count() == 4
+    assert "Axis takes Kupyansk" in page.locator(".odds-result").inner_text()
+    shot(page, "campaign-odds")
+    assert errors == []

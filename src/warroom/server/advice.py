@@ -5,6 +5,12 @@ Both read only what the asking seat may see: they work on a copy of the match wh
 state is the game's ``determinize`` for that seat's role, so a secret of the other
 side (a hand, the chits in a cup, a hidden unit) can neither shape the answer nor
 leak through it. They are CPU work: the app runs them on threads, never on the loop.
+
+What ``match_odds`` reads: unit positions and status, areas, borders, control, cards in
+play and flags (all public), and each side's cup via the campaign's ``build_cup``; the
+battle is set up fresh, so no chit drawn in a battle under way and no card in a hand is
+used. It is still handed the determinized copy, so a hook that looked at a hand or a
+deck would see a guess, not the truth.
 """
 
 from __future__ import annotations
@@ -63,6 +69,25 @@ def odds_for(
         raise ValueError(f"{match.game.id} has no battle odds")
     if not attackers:
         raise ValueError("name at least one attacking unit")
+    g: Any = match.game
+    units: Any = getattr(match.state, "units", {})
     battles = min(max(battles, 100), MAX_BATTLES)
+    if area not in g.data.areas:
+        raise ValueError(f"no area {area!r} in {g.id}")
+    near = set(g.data.map.neighbors[area])
+    for uid in attackers:
+        if uid not in g.data.units:
+            raise ValueError(f"no unit {uid!r} in {g.id}")
+        if g.data.units[uid].side != role:
+            raise ValueError(f"{uid} is not a unit of {role}")
+        loc = units[uid].loc
+        if loc != area and loc not in near:
+            raise ValueError(f"{uid} is not in or next to {area}")
+    if origin and origin not in near:
+        raise ValueError(f"{origin!r} is not next to {area}")
+    if not origin:  # where the first unit from outside comes from (it decides any crossing)
+        origin = next((units[u].loc for u in attackers if units[u].loc != area), "")
+    if not g.foes_at(match.state, area, role):
+        raise ValueError(f"no enemy units in {area}")
     view = seat_copy(match, role, seed ^ 0x0DD5)
     return match_odds(view, area, role, list(attackers), origin=origin, battles=battles, seed=seed)

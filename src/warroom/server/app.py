@@ -132,6 +132,7 @@ def create_app(
             spec = g.spec()
             spec["board"] = board_file(g) is not None
             spec["levels"] = available_levels(gid)
+            spec["odds"] = hasattr(g, "build_cup")  # battle odds: Campaign Commander
             out.append(spec)
         return fast_json(out)
 

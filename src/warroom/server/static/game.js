@@ -194,6 +194,7 @@ class GamePage {
     this.drawOutcome();
     this.drawCurtain();
     this.drawHints();
+    this.drawOdds();
     const undo = this.q(".undo");
     undo.disabled = !v.can_undo || !!this.replay;
     this.q(".share-btn").classList.toggle("hidden", !this.invites());
@@ -504,6 +505,86 @@ class GamePage {
     });
     panel.append(ol);
     panel.classList.remove("hidden");
+  }
+
+  // ----- battle odds (Campaign Commander): my units attacking an area, from what I may see ----
+  drawOdds() {
+    const v = this.view;
+    const panel = this.q(".odds-panel");
+    const role = this.current ? this.current.role : null;
+    const b = v.board || {};
+    if (!this.spec || !this.spec.odds || !role || this.replay || v.outcome || !b.units || !b.stacks) {
+      panel.classList.add("hidden");
+      return;
+    }
+    panel.classList.remove("hidden");
+    const key = `${role}:${v.step}`;
+    if (this.oddsKey === key) return; // keep what the player picked until the board changes
+    this.oddsKey = key;
+    const units = new Map(b.units.map((u) => [u.id, u]));
+    const near = new Map();
+    for (const [x, y] of b.borders || []) {
+      if (!near.has(x)) near.set(x, new Set());
+      if (!near.has(y)) near.set(y, new Set());
+      near.get(x).add(y);
+      near.get(y).add(x);
+    }
+    const mineAt = (area) => (b.stacks[area] || []).filter((id) => units.get(id) && units.get(id).side === role);
+    const foesAt = (area) => (b.stacks[area] || []).filter((id) => units.get(id) && units.get(id).side !== role);
+    const candidates = (area) => [area, ...[...(near.get(area) || [])].sort()].flatMap((a) => mineAt(a));
+    const areas = Object.keys(b.stacks).filter((a) => foesAt(a).length && candidates(a).length).sort();
+    const before = this.oddsArea;
+    panel.innerHTML = "";
+    panel.append(h("div", { class: "hint-head" }, h("b", {}, "Battle odds"), h("span", { class: "muted" }, " attack an area with your units")));
+    if (!areas.length) {
+      panel.append(h("div", { class: "muted" }, "No enemy stands next to your units."));
+      return;
+    }
+    const areaSel = h("select", { class: "odds-area", "aria-label": "area to attack" }, areas.map((a) => h("option", { value: a, selected: a === before }, `${a} (${foesAt(a).length} enemy)`)));
+    const unitsBox = h("div", { class: "odds-units" });
+    const originSel = h("select", { class: "odds-origin", "aria-label": "attacking from" });
+    const result = h("div", { class: "odds-result" });
+    const fill = () => {
+      const area = areaSel.value;
+      this.oddsArea = area;
+      unitsBox.innerHTML = "";
+      for (const id of candidates(area)) {
+        const u = units.get(id);
+        unitsBox.append(h("label", { class: "odds-unit" }, h("input", { type: "checkbox", value: id, checked: u.loc !== area }), ` ${u.name} (${u.loc})`), h("br"));
+      }
+      originSel.innerHTML = "";
+      originSel.append(h("option", { value: "" }, "from where they stand"));
+      for (const a of [...(near.get(area) || [])].sort()) originSel.append(h("option", { value: a }, `from ${a}`));
+      result.innerHTML = "";
+    };
+    areaSel.addEventListener("change", fill);
+    fill();
+    const go = h("button", { type: "button", class: "odds-go", onclick: () => this.askOdds(areaSel.value, [...unitsBox.querySelectorAll("input:checked")].map((i) => i.value), originSel.value, result) }, "Odds");
+    panel.append(areaSel, unitsBox, originSel, " ", go, result);
+  }
+
+  async askOdds(area, attackers, origin, box) {
+    if (!attackers.length) {
+      this.toast("Tick at least one attacking unit.");
+      return;
+    }
+    box.textContent = "fighting it out…";
+    try {
+      const o = await api(`/api/matches/${this.id}/odds`, { method: "POST", token: this.current.token, body: { area, attackers, origin, battles: 5000 } });
+      const words = { attacker: `${title(o.attacker)} takes ${o.area}`, defender: `${title(o.defender)} holds`, emptied: "both driven out", "broken-off": "broken off" };
+      box.innerHTML = "";
+      const table = h("table", { class: "odds-table" });
+      for (const [k, w] of Object.entries(words)) {
+        const r = o.outcomes[k];
+        if (!r) continue;
+        table.append(h("tr", { class: `odds-row odds-${k}` }, h("td", {}, w), h("td", {}, `${Math.round(r.rate * 100)}%`),
+          h("td", {}, h("span", { class: "odds-bar", style: `width:${Math.round(r.rate * 80)}px` }))));
+      }
+      box.append(table, h("div", { class: "muted" }, `${o.battles} battles, your knowledge only: the enemy's hidden cards and chits are guessed`));
+    } catch (e) {
+      box.textContent = "";
+      this.toast(e.message);
+    }
   }
 
   // ----- choosing -----------------------------------------------------------------------------
