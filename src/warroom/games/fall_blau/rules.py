@@ -233,7 +233,7 @@ class FallBlau(Game[BlauState]):
         s.cubes[gi] = g.cubes
         s.grey_pool -= g.cubes
         s.ready[gi] = True
-        s.log("general", general=g.id, slot=slot, cubes=g.cubes)
+        s.events.append({"general": g.id, "slot": slot, "cubes": g.cubes, "kind": "general"})
 
     # ----- the task loop --------------------------------------------------------------------
     def _run(self, s: BlauState) -> None:
@@ -286,22 +286,22 @@ class FallBlau(Game[BlauState]):
         d = self.data
         s.cal += 1
         if s.cal > len(d.calendar):
-            s.log("calendar", box="Soviet Winter Offensive")
+            s.events.append({"box": "Soviet Winter Offensive", "kind": "calendar"})
             self._end(s, "winter")
             return False
-        s.log("calendar", box=d.calendar[s.cal - 1], turn=s.turn + 1)
+        s.events.append({"box": d.calendar[s.cal - 1], "turn": s.turn + 1, "kind": "calendar"})
         if s.cal in self.early:
             s.month_caps = []
             if s.missions:
                 for mid in s.mactive:
-                    s.log("mission-expired", mission=mid)
+                    s.events.append({"mission": mid, "kind": "mission-expired"})
                 s.mactive = []
                 for _ in range(2):
                     if s.mdeck:
                         mid = s.mdeck.pop()
                         s.mactive.append(mid)
                         s.reveals += 1
-                        s.log("mission", mission=mid)
+                        s.events.append({"mission": mid, "kind": "mission"})
         return True
 
     def _end(self, s: BlauState, why: str) -> None:
@@ -310,7 +310,15 @@ class FallBlau(Game[BlauState]):
         s.tasks = []
         out = self.outcome(s)
         assert out is not None
-        s.log("end", reason=why, vp=s.vp, final=out.points[ROLE], level=out.level)
+        s.events.append(
+            {
+                "reason": why,
+                "vp": s.vp,
+                "final": out.points[ROLE],
+                "level": out.level,
+                "kind": "end",
+            }
+        )
 
     # ----- events ---------------------------------------------------------------------------
     def _task_draw(self, s: BlauState) -> None:
@@ -320,7 +328,7 @@ class FallBlau(Game[BlauState]):
             return
         if not s.deck:
             if not s.discard:
-                s.log("deck-empty")
+                s.events.append({"kind": "deck-empty"})
                 return
             ready = self._ready_generals(s)
             if len(ready) > 1:
@@ -332,7 +340,7 @@ class FallBlau(Game[BlauState]):
         cid = s.deck.pop()
         s.reveals += 1
         card = d.events[cid]
-        s.log("draw", card=cid)
+        s.events.append({"card": cid, "kind": "draw"})
         if card.stop:
             s.tasks.append(("place", cid))
             for i in range(len(card.effects) - 1, -1, -1):
@@ -345,7 +353,7 @@ class FallBlau(Game[BlauState]):
         s.deck = s.discard
         s.discard = []
         s.rng.shuffle(s.deck)
-        s.log("reshuffle", cards=len(s.deck))
+        s.events.append({"cards": len(s.deck), "kind": "reshuffle"})
 
     def _task_place(self, s: BlauState, cid: str) -> None:
         """Where a resolved stop card goes: in play, on the frontline, or the discard pile."""
@@ -364,7 +372,7 @@ class FallBlau(Game[BlauState]):
         elif k == "lose_supply":
             lost = min(e.n, s.supply)
             s.supply -= lost
-            s.log("supply", change=-lost, supply=s.supply)
+            s.events.append({"change": -lost, "supply": s.supply, "kind": "supply"})
         elif k == "cubes_all":
             for gi in self._living(s):
                 self._add_cubes(s, gi, e.n)
@@ -404,12 +412,12 @@ class FallBlau(Game[BlauState]):
 
     def _gain_supply(self, s: BlauState, n: int) -> None:
         new = min(self.data.supply_max, s.supply + n)
-        s.log("supply", change=new - s.supply, supply=new)
+        s.events.append({"change": new - s.supply, "supply": new, "kind": "supply"})
         s.supply = new
 
     def _gain_vp(self, s: BlauState, n: int) -> None:
         s.vp += n
-        s.log("vp", change=n, vp=s.vp)
+        s.events.append({"change": n, "vp": s.vp, "kind": "vp"})
         extra = self.data.red_circles.get(s.vp)
         if extra:
             s.tasks.append(("reinforce", extra))
@@ -420,13 +428,24 @@ class FallBlau(Game[BlauState]):
         if add:
             s.cubes[gi] += add
             s.grey_pool -= add
-            s.log("cubes", general=self.gids[gi], change=add, cubes=s.cubes[gi])
+            s.events.append(
+                {"general": self.gids[gi], "change": add, "cubes": s.cubes[gi], "kind": "cubes"}
+            )
 
     def _add_red(self, s: BlauState, slot: int, n: int, why: str) -> None:
         add = min(n, s.red_pool)
         s.red[slot] += add
         s.red_pool -= add
-        s.log("reinforce", card=s.front[slot], slot=slot, change=add, red=s.red[slot], why=why)
+        s.events.append(
+            {
+                "card": s.front[slot],
+                "slot": slot,
+                "change": add,
+                "red": s.red[slot],
+                "why": why,
+                "kind": "reinforce",
+            }
+        )
 
     def _reinforce_most_vp(self, s: BlauState, n: int) -> None:
         best = self._most_vp_slots(s)
@@ -467,7 +486,7 @@ class FallBlau(Game[BlauState]):
     def _exhaust(self, s: BlauState, gi: int, why: str) -> None:
         if s.ready[gi]:
             s.ready[gi] = False
-            s.log("exhaust", general=self.gids[gi], why=why)
+            s.events.append({"general": self.gids[gi], "why": why, "kind": "exhaust"})
 
     def _lose_cubes(self, s: BlauState, gi: int, n: int, why: str) -> None:
         n = min(n, s.cubes[gi])
@@ -475,12 +494,20 @@ class FallBlau(Game[BlauState]):
             return
         s.cubes[gi] -= n
         s.grey_pool += n
-        s.log("losses", general=self.gids[gi], lost=n, cubes=s.cubes[gi], why=why)
+        s.events.append(
+            {
+                "general": self.gids[gi],
+                "lost": n,
+                "cubes": s.cubes[gi],
+                "why": why,
+                "kind": "losses",
+            }
+        )
         if s.cubes[gi] == 0:
             s.lost[gi] = True
             s.ready[gi] = False
             s.slots[s.slots.index(gi)] = NONE
-            s.log("general-lost", general=self.gids[gi])
+            s.events.append({"general": self.gids[gi], "kind": "general-lost"})
             if not self._living(s):
                 self._end(s, "generals")
 
@@ -508,17 +535,19 @@ class FallBlau(Game[BlauState]):
                 rerolled.append(rolls[j])
         hits = rolls.count(1) if on == 1 else sum(1 for r in rolls if r <= on)
         saved = min(hits, self.shield[gi])
-        s.log(
-            "counter-attack",
-            card=s.front[slot] or why,
-            general=self.gids[gi],
-            dice=rolls,
-            sides=6,
-            rerolled=rerolled,
-            hit_on=on,
-            hits=hits,
-            saved=saved,
-            local=local,
+        s.events.append(
+            {
+                "card": s.front[slot] or why,
+                "general": self.gids[gi],
+                "dice": rolls,
+                "sides": 6,
+                "rerolled": rerolled,
+                "hit_on": on,
+                "hits": hits,
+                "saved": saved,
+                "local": local,
+                "kind": "counter-attack",
+            }
         )
         self._lose_cubes(s, gi, hits - saved, why)
 
@@ -552,10 +581,18 @@ class FallBlau(Game[BlauState]):
             s.front[slot] = cid
             s.red[slot] = k
             s.red_pool -= k
-            s.log("major-deploy", card=cid, slot=slot, red=k)
+            s.events.append({"card": cid, "slot": slot, "red": k, "kind": "major-deploy"})
             self._counter_attack(s, slot, k, cid, local=False)
         else:
-            s.log("major-deploy", card=cid, slot=slot, red=k, joins=s.front[slot])
+            s.events.append(
+                {
+                    "card": cid,
+                    "slot": slot,
+                    "red": k,
+                    "joins": s.front[slot],
+                    "kind": "major-deploy",
+                }
+            )
             self._counter_attack(s, slot, k, cid, local=False)
             if not s.over:
                 self._add_red(s, slot, k, cid)
@@ -588,7 +625,9 @@ class FallBlau(Game[BlauState]):
                     m = self.data.missions[mid]
                     s.mactive.remove(mid)
                     s.mdone.append(mid)
-                    s.log("mission-done", mission=mid, vp=m.vp, supply=m.supply)
+                    s.events.append(
+                        {"mission": mid, "vp": m.vp, "supply": m.supply, "kind": "mission-done"}
+                    )
                     if m.supply:
                         self._gain_supply(s, m.supply)
                     if m.vp:
@@ -684,21 +723,23 @@ class FallBlau(Game[BlauState]):
         losses = min(ones, before)  # the overkill rule
         s.red[slot] -= removed
         s.red_pool += removed
-        s.log(
-            "attack",
-            general=g.id,
-            card=cid,
-            slot=slot,
-            white=white,
-            black=black,
-            sides=6,
-            modifier=mod,
-            support=support,
-            hits=hits,
-            panzer_bonus=bonus,
-            removed=removed,
-            red=s.red[slot],
-            losses=losses,
+        s.events.append(
+            {
+                "general": g.id,
+                "card": cid,
+                "slot": slot,
+                "white": white,
+                "black": black,
+                "sides": 6,
+                "modifier": mod,
+                "support": support,
+                "hits": hits,
+                "panzer_bonus": bonus,
+                "removed": removed,
+                "red": s.red[slot],
+                "losses": losses,
+                "kind": "attack",
+            }
         )
         s.ready[gi] = False  # the order exhausts him (the "attack" entry says so)
         if s.red[slot] == 0:
@@ -715,18 +756,18 @@ class FallBlau(Game[BlauState]):
         card = self.data.campaigns.get(cid)
         if card:
             s.captured.append(cid)
-            s.log("capture", card=cid, vp=card.vp)
+            s.events.append({"card": cid, "vp": card.vp, "kind": "capture"})
             for u in card.unlocks:
                 if u not in s.queue and u not in s.captured and u not in s.front:
                     s.queue.append(u)
-                    s.log("unlock", card=u)
+                    s.events.append({"card": u, "kind": "unlock"})
             self._gain_vp(s, card.vp)
             if len(s.captured) == len(self.data.campaigns):
                 self._end(s, "all-captured")
         else:
             s.removed.append(cid)
             vp = self._card_vp(cid)
-            s.log("capture", card=cid, vp=vp)
+            s.events.append({"card": cid, "vp": vp, "kind": "capture"})
             if vp:
                 self._gain_vp(s, vp)
 
@@ -740,7 +781,7 @@ class FallBlau(Game[BlauState]):
         s.front[slot] = cid
         s.red[slot] = k
         s.red_pool -= k
-        s.log("deploy", card=cid, slot=slot, red=k)
+        s.events.append({"card": cid, "slot": slot, "red": k, "kind": "deploy"})
 
     def _second_slots(self, s: BlauState, slot: int) -> list[int]:
         return [i for i in (slot - 1, slot + 1) if 0 <= i < SLOTS and not s.front[i]]
@@ -889,7 +930,9 @@ class FallBlau(Game[BlauState]):
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
                 s.supply -= 1
-                s.log("order", order="advance", general=action[1], supply=s.supply)
+                s.events.append(
+                    {"order": "advance", "general": action[1], "supply": s.supply, "kind": "order"}
+                )
                 self._deploy(s, action[2], slot)
                 s.ready[gi] = False
                 if (
@@ -903,8 +946,14 @@ class FallBlau(Game[BlauState]):
                 gi = gidx[action[1]].index
                 slot = action[2]
                 s.supply -= self.attack_cost(s, slot)
-                s.log(
-                    "order", order="attack", general=action[1], card=s.front[slot], supply=s.supply
+                s.events.append(
+                    {
+                        "order": "attack",
+                        "general": action[1],
+                        "card": s.front[slot],
+                        "supply": s.supply,
+                        "kind": "order",
+                    }
                 )
                 if self.support_cards(s, gi, slot):
                     s.phase, s.attack = "support", (gi, slot)
@@ -913,7 +962,7 @@ class FallBlau(Game[BlauState]):
             elif kind == "consolidate":
                 gi = gidx[action[1]].index
                 t = gidx[action[1]].trait
-                s.log("order", order="consolidate", general=action[1])
+                s.events.append({"order": "consolidate", "general": action[1], "kind": "order"})
                 extra = t.n if t.kind == "consolidate_cubes" else 0
                 self._add_cubes(s, gi, self.data.consolidate_cubes + extra)
                 self._gain_supply(s, self.data.consolidate_supply)
@@ -927,9 +976,11 @@ class FallBlau(Game[BlauState]):
                     new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
                     self._slots_of[action] = new
                 s.slots = list(new)
-                s.log("reorganize", order=list(action[1:]), supply=s.supply)
+                s.events.append(
+                    {"order": list(action[1:]), "supply": s.supply, "kind": "reorganize"}
+                )
             elif kind == "end-turn":
-                s.log("end-turn")
+                s.events.append({"kind": "end-turn"})
                 s.tasks.append(("turn",))
                 s.tasks.append(("counter",))
             if kind != "end-turn" and not s.over:
@@ -944,12 +995,14 @@ class FallBlau(Game[BlauState]):
         elif ph == "second":
             if kind == "second":
                 s.supply -= 1
-                s.log("order", order="second-card", card=action[1], supply=s.supply)
+                s.events.append(
+                    {"order": "second-card", "card": action[1], "supply": s.supply, "kind": "order"}
+                )
                 self._deploy(s, action[1], action[2])
         elif ph == "discard":
             s.hand.remove(action[1])
             s.discard.append(action[1])
-            s.log("discard", card=action[1])
+            s.events.append({"card": action[1], "kind": "discard"})
             s.tasks.append(("draw",))
         elif ph == "deck-out":
             self._exhaust(s, gidx[action[1]].index, "deck-out")
@@ -977,7 +1030,7 @@ class FallBlau(Game[BlauState]):
         eid = action[1]
         card: EventCard = self.data.events[eid]
         s.hand.remove(eid)
-        s.log("play", card=eid)
+        s.events.append({"card": eid, "kind": "play"})
         if card.in_play:
             s.in_play.append(eid)
         else:
@@ -996,7 +1049,7 @@ class FallBlau(Game[BlauState]):
             elif k == "ready":
                 gi = self.data.generals[action[2]].index
                 s.ready[gi] = True
-                s.log("ready-general", general=action[2])
+                s.events.append({"general": action[2], "kind": "ready-general"})
             elif k == "special_attack":
                 slot = action[2]
                 cid = s.front[slot]
@@ -1006,16 +1059,18 @@ class FallBlau(Game[BlauState]):
                 removed = min(hits, s.red[slot])
                 s.red[slot] -= removed
                 s.red_pool += removed
-                s.log(
-                    "special-attack",
-                    card=cid,
-                    slot=slot,
-                    by=eid,
-                    black=rolls,
-                    sides=6,
-                    modifier=mod,
-                    removed=removed,
-                    red=s.red[slot],
+                s.events.append(
+                    {
+                        "card": cid,
+                        "slot": slot,
+                        "by": eid,
+                        "black": rolls,
+                        "sides": 6,
+                        "modifier": mod,
+                        "removed": removed,
+                        "red": s.red[slot],
+                        "kind": "special-attack",
+                    }
                 )
             # cancel_modifier: lasting, read from in_play
 
