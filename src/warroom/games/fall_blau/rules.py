@@ -33,22 +33,34 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+# the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
+_DIGITS4 = tuple(
+    (x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296)
+)
+
+
 def roll(rng: Rng, n: int) -> list[int]:
     """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
     x = rng.s
     out: list[int] = []
-    while len(out) < n:
-        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value; the
-        # bias is below 1e-10)
+    digits = _DIGITS4
+    while n > 0:
+        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value, lowest
+        # first; the bias is below 1e-10)
         x = (x + _GOLDEN) & _MASK
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         z ^= z >> 31
-        for _ in range(min(12, n - len(out))):
-            z, r = divmod(z, 6)
-            out.append(r + 1)
+        k = 12 if n > 12 else n
+        n -= k
+        while k >= 4:
+            out += digits[z % 1296]
+            z //= 1296
+            k -= 4
+        if k:
+            out += digits[z % 1296][:k]
     rng.s = x
     return out
 
@@ -59,6 +71,9 @@ NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
+# how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
+# frontline card, at a general short of cubes, at an exhausted general
+_PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
 
 
 class BlauState(State):
@@ -175,7 +190,7 @@ class FallBlau(Game[BlauState]):
         self.cost = {c.id: 1 + c.extra_cost for c in d.campaigns.values()}
         self.start = [d.generals[g].cubes for g in self.gids]
         self.first_effect = {e.id: e.effects[0] for e in d.events.values()}
-        self._reorg: dict[tuple[int, ...], list[Action]] = {}  # a memo of pure results
+        self._reorg: dict[tuple[int, ...], tuple[Action, ...]] = {}  # a memo of pure results
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
         self._cons = [("consolidate", g) for g in self.gids]
@@ -184,6 +199,18 @@ class FallBlau(Game[BlauState]):
             for g in self.gids
         ]
         self._slots_of: dict[Action, list[int]] = {}  # reorganize action -> new slots
+        # how each hand card is offered in the orders step
+        self._hand_kind: dict[str, int] = {}
+        self._play_plain: dict[str, Action] = {}
+        for e in d.events.values():
+            k = e.effects[0].kind
+            self._hand_kind[e.id] = {
+                "attack_dice": _SKIP,
+                "special_attack": _SPECIAL,
+                "cubes": _CUBES,
+                "ready": _READY,
+            }.get(k, _PLAIN)
+            self._play_plain[e.id] = ("play", e.id)
         # the frontline cards each special attack may strike
         self.targets: dict[str, frozenset[str]] = {}
         for e in d.events.values():
@@ -821,69 +848,79 @@ class FallBlau(Game[BlauState]):
         return []  # pragma: no cover
 
     def _order_actions(self, s: BlauState) -> list[Action]:
-        gids = self.gids
         out: list[Action] = []
         append = out.append
         supply = s.supply
         front = s.front
         slots = s.slots
         ready = s.ready
+        queue = s.queue if supply >= 1 else None
         cost = self.cost
-        queue = s.queue
-        for slot in range(SLOTS):
+        adv_all = self._adv
+        att_all = self._att
+        cons = self._cons
+        for slot in (0, 1, 2):
             gi = slots[slot]
             if gi == NONE or not ready[gi]:
                 continue
-            if supply >= 1 and queue and not front[slot]:
-                adv = self._adv[gi]
+            if queue and not front[slot]:
+                adv = adv_all[gi]
                 for c in queue:
                     append(adv[c])
-            att = self._att[gi]
+            att = att_all[gi]
             for t in ADJ_OR_FRONT[slot]:
                 cid = front[t]
                 if cid and supply >= cost.get(cid, 1):
                     append(att[t])
-            append(self._cons[gi])
-        if s.hand:
+            append(cons[gi])
+        hand = s.hand
+        if hand:
+            kinds = self._hand_kind
             prev = ""
-            for eid in s.hand:  # kept in card order: copies are next to each other
+            for eid in hand:  # kept in card order: copies are next to each other
                 if eid == prev:
                     continue
                 prev = eid
-                e = self.first_effect[eid]
-                k = e.kind
-                if k == "attack_dice":
+                k = kinds[eid]
+                if k == _PLAIN:
+                    append(self._play_plain[eid])
+                elif k == _SKIP:
                     continue
-                if k == "special_attack":
+                elif k == _SPECIAL:
                     targets = self.targets[eid]
-                    for slot in range(SLOTS):
-                        if front[slot] in targets and s.red[slot] > 0:
+                    red = s.red
+                    for slot in (0, 1, 2):
+                        if front[slot] in targets and red[slot] > 0:
                             append(("play", eid, slot))
-                elif k == "cubes":
+                elif k == _CUBES:
                     if s.grey_pool:
                         for gi in s.chosen:
                             if not s.lost[gi] and s.cubes[gi] < self.start[gi]:
-                                append(("play", eid, gids[gi]))
-                elif k == "ready":
+                                append(("play", eid, self.gids[gi]))
+                else:  # _READY
                     for gi in s.chosen:
                         if not s.lost[gi] and not ready[gi]:
-                            append(("play", eid, gids[gi]))
-                else:
-                    append(("play", eid))
+                            append(("play", eid, self.gids[gi]))
         if supply >= 1:
-            key = tuple(slots)
-            reorg = self._reorg.get(key)
+            reorg = self._reorg.get((slots[0], slots[1], slots[2]))
             if reorg is None:
-                reorg = []
-                seen = {key}
-                for perm in permutations(key):
-                    if perm not in seen:
-                        seen.add(perm)
-                        reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
-                self._reorg[key] = reorg
-            out.extend(reorg)
-        out.append(END_TURN)
+                reorg = self._reorganizations(slots)
+            out += reorg
+        append(END_TURN)
         return out
+
+    def _reorganizations(self, slots: list[int]) -> tuple[Action, ...]:
+        """Every other left-to-right order of the frontline (memoized: a pure result)."""
+        gids = self.gids
+        key = tuple(slots)
+        reorg: list[Action] = []
+        seen = {key}
+        for perm in permutations(key):
+            if perm not in seen:
+                seen.add(perm)
+                reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
+        self._reorg[key] = tuple(reorg)
+        return self._reorg[key]
 
     def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
         s = state
