@@ -12,6 +12,7 @@ there (-1: none), ``front[i]`` the card facing that slot ("" none) and ``red[i]`
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
@@ -34,9 +35,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 # the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
-_DIGITS4 = tuple(
-    (x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296)
-)
+_DIGITS4 = tuple((x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296))
 
 
 def roll(rng: Rng, n: int) -> list[int]:
@@ -65,12 +64,28 @@ def roll(rng: Rng, n: int) -> list[int]:
     return out
 
 
+def _shuffle(rng: Rng, seq: list[str]) -> None:
+    """``rng.shuffle(seq)`` with the generator's steps inlined (the same result)."""
+    if type(rng) is not Rng:
+        rng.shuffle(seq)
+        return
+    x = rng.s
+    for i in range(len(seq) - 1, 0, -1):
+        x = (x + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        seq[i], seq[j] = seq[j], seq[i]
+    rng.s = x
+
+
 ROLE = "german"
 SLOTS = 3
 NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
+DRAW_TASK = ("draw",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
 _PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
@@ -190,6 +205,18 @@ class FallBlau(Game[BlauState]):
         self.cost = {c.id: 1 + c.extra_cost for c in d.campaigns.values()}
         self.start = [d.generals[g].cubes for g in self.gids]
         self.first_effect = {e.id: e.effects[0] for e in d.events.values()}
+        self.hand_limit = d.hand_limit
+        self._turn_tasks = (ORDERS_TASK, *(DRAW_TASK,) * d.draws_per_turn)
+        # what a drawn stop card pushes on the task stack: its place, then its effects in order
+        self._stop_tasks: dict[str, tuple[tuple[Any, ...], ...]] = {
+            e.id: (
+                (("place", e.id), *(("effect", e.id, i) for i in reversed(range(len(e.effects)))))
+                if e.stop
+                else ()
+            )
+            for e in d.events.values()
+        }
+        self._effects = {e.id: e.effects for e in d.events.values()}
         self._reorg: dict[tuple[int, ...], tuple[Action, ...]] = {}  # a memo of pure results
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
@@ -238,10 +265,10 @@ class FallBlau(Game[BlauState]):
         s.red_pool = d.soviet_cubes
         s.queue = [c.id for c in d.campaigns.values() if c.start_unlocked]
         s.deck = d.deck(s.hard)
-        s.rng.shuffle(s.deck)
+        _shuffle(s.rng, s.deck)
         if s.missions:
             s.mdeck = list(d.missions)
-            s.rng.shuffle(s.mdeck)
+            _shuffle(s.rng, s.mdeck)
         chosen = str(options.get("generals", ""))
         if chosen:
             for gid in _parse_generals(chosen, d):
@@ -269,20 +296,20 @@ class FallBlau(Game[BlauState]):
             while not s.phase and tasks and not s.over:
                 task = tasks.pop()
                 kind = task[0]
-                if kind == "orders":
-                    s.phase = "orders"
-                elif kind == "draw":
+                if kind == "draw":
                     self._task_draw(s)
+                elif kind == "orders":
+                    s.phase = "orders"
+                elif kind == "counter":
+                    self._local_counter_attacks(s)
+                elif kind == "turn":
+                    self._task_turn(s)
                 elif kind == "effect":
                     self._task_effect(s, task[1], task[2])
                 elif kind == "place":
                     self._task_place(s, task[1])
                 elif kind == "reinforce":
                     self._reinforce_most_vp(s, task[1])
-                elif kind == "counter":
-                    self._local_counter_attacks(s)
-                elif kind == "turn":
-                    self._task_turn(s)
                 else:  # pragma: no cover - every task kind is listed above
                     raise AssertionError(f"unknown task {task!r}")
                 tasks = s.tasks  # _end replaces the list
@@ -301,12 +328,12 @@ class FallBlau(Game[BlauState]):
         if not self._advance_calendar(s):
             return
         s.turn += 1
+        lost = s.lost
+        ready = s.ready
         for gi in s.chosen:
-            if not s.lost[gi]:
-                s.ready[gi] = True
-        s.tasks.append(("orders",))
-        for _ in range(self.data.draws_per_turn):
-            s.tasks.append(("draw",))
+            if not lost[gi]:
+                ready[gi] = True
+        s.tasks += self._turn_tasks
 
     def _advance_calendar(self, s: BlauState) -> bool:
         """Move the white cube one box on; False when it entered the Soviet Winter Offensive."""
@@ -349,8 +376,8 @@ class FallBlau(Game[BlauState]):
 
     # ----- events ---------------------------------------------------------------------------
     def _task_draw(self, s: BlauState) -> None:
-        d = self.data
-        if len(s.hand) >= d.hand_limit:
+        hand = s.hand
+        if len(hand) >= self.hand_limit:
             s.phase = "discard"  # the discard action draws again
             return
         if not s.deck:
@@ -366,20 +393,17 @@ class FallBlau(Game[BlauState]):
             self._reshuffle(s)
         cid = s.deck.pop()
         s.reveals += 1
-        card = d.events[cid]
         s.events.append({"card": cid, "kind": "draw"})
-        if card.stop:
-            s.tasks.append(("place", cid))
-            for i in range(len(card.effects) - 1, -1, -1):
-                s.tasks.append(("effect", cid, i))
+        stop_tasks = self._stop_tasks[cid]
+        if stop_tasks:
+            s.tasks += stop_tasks
         else:
-            s.hand.append(cid)
-            s.hand.sort(key=self.ev_order.__getitem__)  # the hand is kept in card order
+            insort(hand, cid, key=self.ev_order.__getitem__)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
         s.discard = []
-        s.rng.shuffle(s.deck)
+        _shuffle(s.rng, s.deck)
         s.events.append({"cards": len(s.deck), "kind": "reshuffle"})
 
     def _task_place(self, s: BlauState, cid: str) -> None:
@@ -548,7 +572,7 @@ class FallBlau(Game[BlauState]):
         rerolls = 0
         if s.in_play:
             for eid in s.in_play:
-                for e in self.data.events[eid].effects:
+                for e in self._effects[eid]:
                     if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
                         on = max(on, e.on)
                     elif e.kind == "soviet_reroll" and local:
@@ -576,14 +600,19 @@ class FallBlau(Game[BlauState]):
                 "kind": "counter-attack",
             }
         )
-        self._lose_cubes(s, gi, hits - saved, why)
+        if hits > saved:
+            self._lose_cubes(s, gi, hits - saved, why)
 
     def _local_counter_attacks(self, s: BlauState) -> None:
-        for slot in range(SLOTS):
+        front = s.front
+        red = s.red
+        slots = s.slots
+        for slot in (0, 1, 2):
             if s.over:
                 return
-            if s.front[slot] and s.slots[slot] != NONE and s.red[slot] > 0:
-                self._counter_attack(s, slot, s.red[slot], s.front[slot], local=True)
+            cid = front[slot]
+            if cid and slots[slot] != NONE and red[slot] > 0:
+                self._counter_attack(s, slot, red[slot], cid, True)
 
     def _major_slots(self, s: BlauState) -> list[int]:
         """Where a major counter-attack may deploy (several: the player's choice)."""
