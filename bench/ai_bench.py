@@ -23,7 +23,7 @@ import warroom
 from warroom.ai import SearchAgent, SearchConfig, difficulty, make_agent
 from warroom.ai.base import rules_policy
 from warroom.ai.search import game_hook
-from warroom.engine import Game, Match
+from warroom.engine import Game, Match, Rng
 
 
 def positions(g: Game[Any], count: int, seed: int) -> list[tuple[Match, str]]:
@@ -32,11 +32,13 @@ def positions(g: Game[Any], count: int, seed: int) -> list[tuple[Match, str]]:
     spec = "rules" if rules_policy(g.id) else "random"
     agents = {r: make_agent(spec, g.id, seed + i) for i, r in enumerate(g.roles)}
     found: list[tuple[Match, str]] = []
+    umpire = game_hook(g.id, "umpire")
     step = 0
     while not m.over and step < g.max_steps:
         role = m.active[0]
         legal = m.legal(role)
-        if len(legal) > 1 and step % 23 == 5:
+        told = umpire(g, m.state, role, legal, Rng(step)) if umpire else None
+        if len(legal) > 1 and told is None and step % 23 == 5:
             found.append((m.clone(), role))
         m.act(role, agents[role].choose(m, role))
         step += 1
@@ -51,28 +53,32 @@ def bench_game(g: Game[Any], count: int, iterations: int, levels: list[str]) -> 
     if not pts:
         print(f"{g.id}: no decision points")
         return
-    total_its, total_secs = 0, 0.0
+    total_its, total_secs, total_cpu = 0, 0.0, 0.0
     for m, role in pts:
+        cpu = time.process_time()
         params = {"iterations": str(iterations)}
         cfg = SearchConfig.from_params(params, game_hook(g.id, "SEARCH"))
         agent = SearchAgent(g.id, cfg, seed=1)
         res = agent.analyse(m, role)
+        total_cpu += time.process_time() - cpu
         total_its += res.iterations
         total_secs += res.seconds
     print(
-        f"{g.id:22s} search: {total_its / total_secs:8.0f} iterations/s "
-        f"({len(pts)} positions, {iterations} iterations each)"
+        f"{g.id:22s} search: {total_its / max(total_secs, 1e-9):8.0f} iterations/s wall, "
+        f"{total_its / max(total_cpu, 1e-9):8.0f} per CPU second "
+        f"({len(pts)} positions, up to {iterations} iterations each)"
     )
     for level in levels:
-        times = []
+        times, cpus = [], []
         for m, role in pts:
             agent = difficulty(level, g.id, seed=1)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             agent.choose(m, role)
             times.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
         print(
             f"{'':22s} {level:6s}: {sum(times) / len(times):6.3f} s/decision mean, "
-            f"{max(times):6.3f} max"
+            f"{max(times):6.3f} max (CPU {sum(cpus) / len(cpus):.3f} s mean)"
         )
 
 

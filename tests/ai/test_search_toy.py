@@ -204,3 +204,13 @@ def test_solitaire_evaluation_counts_levels() -> None:
     assert "levels" in data["agents"][0] and "rate_95" in next(
         iter(data["agents"][0]["levels"].values())
     )
+
+
+def test_game_defaults_sit_under_the_command_line() -> None:
+    from warroom.ai.search import game_hook
+
+    defaults = game_hook("fall-blau", "SEARCH")
+    assert defaults == {"bias": "4", "eps": "0"}
+    cfg = SearchConfig.from_params({"eps": "0.2"}, defaults)
+    assert cfg.bias == 4.0 and cfg.eps == 0.2
+    assert game_hook("no-such-game", "SEARCH") is None

@@ -379,3 +379,19 @@ def test_19_chit_counts_and_conditions() -> None:
     b.units["axis"] = ["g-48pz", "it-35"]
     c = GAME.data.chits["axis:Air Strike"]
     assert GAME.chit_redraw(s, b, "axis", c, [])  # non-German allies present
+
+
+def test_1d_kerch_units_may_retreat_off_the_west_edge() -> None:
+    g = FixedCups({"axis": ["axis:Ambush"] * 4, "soviet": ["soviet:Assault"] * 2})
+    m = clean_board(g)
+    place(m, g_42="Kerch", s_47="Novorossiysk")
+    s = m.state
+    s.permanent["Winter Arrives"] = "axis"
+    s.rps["axis"] = {"Feodosia": 1}
+    operation(m, "soviet", "Krasnodar", dice=[10, 1])
+    m.act("soviet", ("move", "s-47"))
+    m.act("soviet", ("go", "Kerch"))
+    m.act("soviet", ("chit", "soviet:Assault"))  # the XLII checks first: 10 fails
+    assert ("exit",) in m.legal("axis")
+    m.act("axis", ("exit",))
+    assert m.state.units["g-42"].loc == GONE and "g-42" not in m.state.destroyed

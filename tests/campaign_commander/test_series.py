@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warroom
-from warroom.engine import Match, ScriptedRng
+from warroom.engine import Match, Rng, ScriptedRng
 from warroom.games.campaign_commander.model import DEAD
 from warroom.games.campaign_commander.state import Unit
 
@@ -292,7 +292,10 @@ def test_attacker_retreats_first_into_the_area_it_came_from() -> None:
     while m.state.tasks[-1][0] == "retreat":
         m.act("axis", m.legal("axis")[0])
     moves = [e for e in m.log if e["kind"] == "retreat" and e["unit"] == "g-8"]
-    assert moves and moves[0]["frm"] == "Rossosh" and moves[0]["to"] == "Liski"
+    assert moves and moves[0]["frm"] == "Rossosh" and moves[0]["dest"] == "Liski"
+    for role in ("axis", "soviet", None):  # a retreat is public: both sides and observers see it
+        seen = [e for e in m.view(role)["log"] if e["kind"] == "retreat" and e["unit"] == "g-8"]
+        assert seen == moves
     assert m.state.battle is None and m.state.units["s-6"].loc == "Rossosh"
 
 
@@ -340,3 +343,35 @@ def test_units_and_hands_hidden_from_the_other_side() -> None:
     assert obs["hand"] == []
     assert isinstance(obs["units"][0]["values"], list)
     assert m.state.units["g-8"] == Unit("Valuyki") or True
+
+
+def test_hands_cups_and_drawn_chits_are_hidden_and_determinize_ignores_them() -> None:
+    g = FixedCups()
+    m = clean_board(g)
+    place(m, g_48pz="Liski", s_6="Rossosh", s_21="Rossosh")
+    m.state.rps["soviet"] = {"Voronezh": 1}
+    operation(m, "axis", "Starobelsk")
+    m.act("axis", ("move", "g-48pz"))
+    m.act("axis", ("go", "Rossosh"))
+    s = m.state
+    soviet_view = m.view("soviet")["board"]
+    assert soviet_view["battle"]["my_chits"] == sorted(s.battle.drawn["soviet"])
+    assert soviet_view["battle"]["drawn_counts"]["axis"] == 4
+    assert "axis:Flank Attack" not in str(soviet_view)  # the Axis chits stay hidden
+    assert all(c["id"] in s.hands["soviet"] for c in soviet_view["hand"])
+    for e in m.events_for("soviet"):
+        assert e["kind"] != "chits-drawn" or e["role"] == "soviet"
+        assert e["kind"] != "card-drawn" or e["role"] == "soviet"
+    # two states differing only in what the soviet cannot see determinize the same way
+    other = g.clone(s)
+    pool = sorted(s.battle.drawn["axis"] + s.battle.cups["axis"])
+    other.battle.drawn["axis"], other.battle.cups["axis"] = pool[-4:], pool[:-4]
+    other.hands["axis"], other.decks["axis"] = (
+        s.decks["axis"][:5],
+        s.hands["axis"] + s.decks["axis"][5:],
+    )
+    other.decks["soviet"] = list(reversed(s.decks["soviet"]))
+    a = g.determinize(s, "soviet", Rng(9))
+    b = g.determinize(other, "soviet", Rng(9))
+    assert g.snapshot(a) == g.snapshot(b)
+    assert a.hands["soviet"] == s.hands["soviet"]  # its own hand is kept

@@ -254,3 +254,21 @@ def test_terrain_road_gives_infantry_an_extra_move() -> None:
         "w-centre",
         "mid-centre",
     ]
+
+
+def test_terrain_attacking_over_the_river() -> None:
+    m = _fresh({"terrain": True, "objectives": True})  # side B: river along white's front
+    while m.state.stage == "place":
+        for role in m.active:
+            m.act(role, m.legal(role)[0])
+    clear(m, "white")
+    clear(m, "black")
+    put(m, "w-i1", "w-left")
+    put(m, "b-i1", "mid-west")
+    order(m, "white", ("order", "w-i1", "advance", "mid-west"))
+    # ranged: w-i1 [1], b-i1 [1]; melee: w-i1 [5], b-i1 [1]
+    m.state.rng = ScriptedRng([1, 1, 5, 1])
+    m.act("black", ("done",))
+    answer_done(m, "withdraw")
+    melee = {e["unit"]: e for e in events(m, "result") if e["step"] == "melee"}
+    assert melee["w-i1"]["modified"] == [5]  # +1 vs passive infantry, -1 over the river

@@ -49,3 +49,35 @@ def test_replay_is_identical() -> None:
         again = Match.replay(json.loads(json.dumps(m.record())), game=GAME)
         assert GAME.snapshot(again.state) == GAME.snapshot(m.state)
         assert again.outcome == m.outcome
+
+
+def test_rule_based_policy_plays_whole_games() -> None:
+    from warroom.ai.rules.coral_sea import policy
+
+    for seed, opts in ((1, {}), (2, OPTIONS)):
+        s = GAME.setup("campaign", opts, seed)
+        rng = Rng(seed)
+        while GAME.outcome(s) is None:
+            role = GAME.active(s)[0]
+            acts = GAME.legal_actions(s, role)
+            a = policy(GAME, s, role, acts, rng)
+            assert a in acts
+            GAME.apply(s, role, a)
+            s.events.clear()
+        assert conserved(s)
+
+
+def test_terminal_words() -> None:
+    m = Match.new(GAME, seed=2)
+    rng = Rng(2)
+    for _ in range(300):
+        if m.over:
+            break
+        role = m.active[0]
+        acts = m.legal(role)
+        for a in acts:
+            assert GAME.label(m.state, role, a)
+        m.act(role, acts[rng.below(len(acts))])
+    assert all(GAME.describe_event(e) for e in m.log)
+    text = GAME.render_text(m.state, "allies")
+    assert "Hand:" in text and "RPs:" in text

@@ -121,11 +121,11 @@ def test_rp_and_reinforcement_places() -> None:
     s = m.state
     assert GAME.rp_places(s, JAPAN) == ["Rabaul"]
     assert GAME.rp_places(s, ALLIES) == ["Australia", "Noumea"]
-    card_turn(m, JAPAN, "jp-kawaguchi")
-    assert ("play", "jp-kawaguchi") in m.legal(JAPAN)
+    card_turn(m, JAPAN, "jp-kawa")
+    assert ("play", "jp-kawa") in m.legal(JAPAN)
     m.state.control["Rabaul"] = ALLIES
     m.state.cache = None
-    assert ("play", "jp-kawaguchi") not in m.legal(JAPAN)  # 5: it could only go to enemy ground
+    assert ("play", "jp-kawa") not in m.legal(JAPAN)  # 5: it could only go to enemy ground
 
 
 def test_rps_move_only_by_sea_between_urban_areas() -> None:

@@ -102,3 +102,14 @@ def test_unknown_game_names_the_games() -> None:
     with pytest.raises(warroom.UnknownGame, match="no game 'chess'"):
         warroom.game("chess")
     assert isinstance(warroom.games(), list)
+
+
+def test_a_private_event_needs_a_list_of_roles_and_otherwise_reaches_nobody() -> None:
+    from warroom.engine import visible
+
+    assert visible({"kind": "move"}, None) and visible({"kind": "move"}, "north")
+    assert visible({"kind": "bid", "to": ["north"]}, "north")
+    assert not visible({"kind": "bid", "to": ["north"]}, "south")
+    assert not visible({"kind": "bid", "to": ["north"]}, None)
+    # "to" as a plain string is a mistake; it must not match a role by substring
+    assert not visible({"kind": "move", "to": "northgate"}, "north")

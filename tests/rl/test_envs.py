@@ -308,6 +308,7 @@ def test_a_secret_bid_never_reaches_the_other_role() -> None:
 # ----- the encoding ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_listed_action_has_an_index_that_maps_back(game: Game[Any]) -> None:
+    """And none is left without one: the slots suffice for the longest prompt seen."""
     enc = encoding_for(game)
     for m in _playout(game, seed=8, steps=150)[::5]:
         for role in m.active:
@@ -315,8 +316,12 @@ def test_every_listed_action_has_an_index_that_maps_back(game: Game[Any]) -> Non
             for i in enc.legal_indices(legal):
                 action = enc.action_of(i, legal)
                 assert action is not None and enc.index_of(action, legal) == i
-            choosable = len(legal) - max(0, len(enc.slot_actions(legal)) - enc.slots)
-            assert enc.mask(legal).sum() == choosable
+            extra = len(enc.slot_actions(legal))
+            assert extra <= enc.slots, (
+                f"{game.id}: {extra} listed actions for {enc.slots} slots: raise MAX_ACTIONS "
+                f"in warroom/rl/encoders/{game.id.replace('-', '_')}.py"
+            )
+            assert enc.mask(legal).sum() == len(legal)
 
 
 class NamedDuel(Duel):

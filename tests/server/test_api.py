@@ -358,3 +358,27 @@ def test_a_page_fetches_only_the_log_entries_it_lacks(client: TestClient) -> Non
     # a watcher asking for more than it may see gets nothing extra
     watcher = client.get(f"/api/matches/{mid}?since=999&epoch={again['log_epoch']}").json()
     assert watcher["log"] == [] and watcher["log_from"] == len(state(client, mid)["log"])
+
+
+def test_a_computer_over_its_time_plays_a_random_move_and_its_late_answer_is_void(
+    db: Path,
+) -> None:
+    app = create_app(db, players=Players("thread", deadline=0.3), extra_games=[DUEL])
+    with TestClient(app) as c:
+        m = new_match(c, seed=2, seats={"south": "search:seconds=2"})
+        start = time.monotonic()
+        while state(c, m["id"])["step"] < 1 and time.monotonic() - start < 1.5:
+            time.sleep(0.02)
+        st = state(c, m["id"], m["tokens"]["north"])
+        assert st["step"] == 1 and st["active"] == ["north"]  # south bid, long before 2 s
+        assert time.monotonic() - start < 1.5
+        time.sleep(2.2)  # the search finishes: its answer must not be played on top
+        assert state(c, m["id"])["step"] == 1
+
+
+def test_at_start_up_only_matches_with_a_computer_seat_are_loaded(client: TestClient) -> None:
+    people = new_match(client, seed=1)
+    bot = new_match(client, seed=1, seats={"south": "random"})
+    store = client.app.state.rooms.store  # type: ignore[attr-defined]
+    assert set(store.unfinished_ids()) == {people["id"], bot["id"]}
+    assert list(store.unfinished_ids(with_computer=True)) == [bot["id"]]

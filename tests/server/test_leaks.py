@@ -7,7 +7,8 @@ played through the API. At every step, for every seat and an observer:
   game's view of a state that differs only in what that seat cannot see
   (``Game.determinize``), so nothing hidden can have shaped it;
 - the generator's state (the future dice) appears nowhere;
-- only an active seat gets a prompt, and live news carries no view at all.
+- only an active seat gets a prompt, and live news carries no view at all;
+- the replay viewer holds to the same rules at every step it shows.
 """
 
 from __future__ import annotations
@@ -68,6 +69,19 @@ def test_a_seat_receives_nothing_the_rules_hide(client: TestClient, gid: str, se
                 f"/api/matches/{mid}/actions", headers=seat(tokens[role]), json={"action": action}
             )
             assert r.status_code == 200, r.text
+    # the replay viewer shows each seat only what it saw then
+    total = room.step
+    for k in sorted({0, total // 2, total}):
+        for role in (*g.roles, None):
+            r = client.get(
+                f"/api/matches/{mid}/replay?upto={k}", headers=seat(tokens[role]) if role else {}
+            )
+            assert r.status_code == 200
+            then = room.replays[k].state  # the match as it stood after step k
+            assert str(then.rng.s) not in r.text, f"{gid}: the dice of step {k} reached {role}"
+            for entry in r.json()["log"]:
+                to = entry["event"].get("to")
+                assert to is None or (role is not None and role in to), (gid, k, role, entry)
 
 
 def test_duel_is_in_the_catalog(client: TestClient) -> None:

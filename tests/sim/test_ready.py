@@ -49,3 +49,22 @@ def test_setups_report_crosses_every_scenario_with_every_pairing() -> None:
     s = ready.summary(job, rep)
     assert [r["scenario"] for r in s["rows"]] == ["short", "long"]
     assert set(s["rows"][0]["pairings"]) == {"random v random", "search:iterations=5 v random"}
+
+
+def test_campaign_report_dates_winter_and_the_initiative_on_roads_to_stalingrad() -> None:
+    import dataclasses
+
+    ready = READY["campaign"]
+    job = ready.job(None, 1, 4, ["random"])
+    assert job.game == "roads-to-stalingrad" and job.facts == "warroom.sim.facts:campaign_commander"
+    assert [c.agents for c in job.cells] == [("random", "random")] * len(job.cells)
+    job = dataclasses.replace(job, cells=job.cells[:1])
+    results = run(job, workers=1)
+    assert results[0].error is None
+    facts = results[0].facts
+    assert facts["ended"] and facts["sequences"] > 0 and facts["cards"] > 0
+    assert facts["winter_card"] is None or 0 < facts["winter_card"] <= facts["cards"]
+    rep = report(job, results)
+    rep["ready"] = ready.summary(job, rep)
+    assert rep["ready"]["cells"][0]["facts"]["sequences"]["mean"] == facts["sequences"]
+    ready.render(job, rep, Console(quiet=True))

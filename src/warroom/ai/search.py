@@ -132,6 +132,8 @@ class SearchConfig:
     """Progressive widening: a node tries at most 1 + widen * sqrt(visits) distinct actions."""
     prior: bool = True
     """Let the rules policy choose which untried action to expand first."""
+    bias: float = 1.0
+    """Progressive bias towards the rules policy's choice (bias / (visits + 1)); 0 turns it off."""
 
     @classmethod
     def from_params(
@@ -149,6 +151,7 @@ class SearchConfig:
             "eps": float,
             "widen": float,
             "prior": lambda v: v.lower() in ("1", "true", "yes", "on"),
+            "bias": float,
         }
         for key, value in params.items():
             if key not in known:
@@ -350,6 +353,10 @@ class Searcher:
             children[action] = child
             return action, child, True
         c = self.cfg.c
+        # Progressive bias: the child expanded first is the rules policy's choice; it gets a
+        # bonus that fades with its visits, so the search leaves it only on evidence.
+        bias = self.cfg.bias if self.prior_policy is not None else 0.0
+        favourite = next(iter(children)) if bias else None
         best_score = -1.0
         best: tuple[Action, Node] = present[0]
         for a, child in present:
@@ -359,6 +366,8 @@ class Searcher:
                 score = child.total / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits
                 )
+                if a == favourite:
+                    score += bias / (child.visits + 1)
             if score > best_score:
                 best_score, best = score, (a, child)
         return best[0], best[1], False

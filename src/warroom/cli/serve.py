@@ -20,6 +20,9 @@ def serve(
         str, typer.Option(help="where computer seats think: process or thread")
     ] = "process",
     budget: Annotated[float, typer.Option(help="seconds a searching computer may think")] = 3.0,
+    deadline: Annotated[
+        float, typer.Option(help="seconds before a computer that has not answered moves at random")
+    ] = 90.0,
 ) -> None:
     """Serve the games in the browser: open http://HOST:PORT/ and pick a game."""
     import uvicorn
@@ -27,6 +30,6 @@ def serve(
     from warroom.server.app import create_app
     from warroom.server.players import Players
 
-    application = create_app(db, players=Players(players, budget=budget))
+    application = create_app(db, players=Players(players, budget=budget, deadline=deadline))
     typer.echo(f"warroom: open http://{host}:{port}/  (matches are kept in {db})")
     uvicorn.run(application, host=host, port=port, log_level="warning")

@@ -46,7 +46,10 @@ class _UndoPoint:
 def visible(event: Event, role: str | None) -> bool:
     """May ``role`` (None: an observer) see this log entry?"""
     to = event.get("to")
-    return to is None or (role is not None and role in to)
+    if to is None:
+        return True
+    # a "to" that is not a list of roles is a game's mistake: show it to nobody (fail closed)
+    return role is not None and isinstance(to, (list, tuple)) and role in to
 
 
 class Match:

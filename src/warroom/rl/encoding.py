@@ -83,26 +83,34 @@ def _hash_into(value: Any, path: str, acc: list[float], size: int, memo: dict[st
         items = enumerate(value)
     else:
         items = (("", value),)
+    get = memo.get
     for k, v in items:
-        sub = f"{path}/{k}"
         t = type(v)
         if t is str:
-            key = f"{sub}={v}"
-        elif t is int or t is float or t is bool:
+            key = f"{path}/{k}={v}"
+            w = 1.0
+        elif t is int or t is float:
             if not v:
                 continue
-            key = sub
+            key = f"{path}/{k}"
+            w = v
+        elif t is bool:
+            if not v:
+                continue
+            key = f"{path}/{k}"
+            w = 1.0
         elif v is None:
             continue
         elif t is dict or t is list or t is tuple or isinstance(v, Mapping):
-            _hash_into(v, sub, acc, size, memo)
+            _hash_into(v, f"{path}/{k}", acc, size, memo)
             continue
         else:
-            key, v = f"{sub}={v}", 1.0
-        b = memo.get(key)
+            key = f"{path}/{k}={v}"
+            w = 1.0
+        b = get(key)
         if b is None:
             b = _bucket(key, size, memo)
-        acc[b] += 1.0 if t is str else float(v)
+        acc[b] += w
 
 
 def hash_view(view: Any, out: FloatArray, memo: dict[str, int] | None = None) -> None:

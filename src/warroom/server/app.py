@@ -23,10 +23,21 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from warroom.engine import Game
+from warroom.engine import Game, Match
+from warroom.server.advice import hint_for, is_campaign, odds_for
 from warroom.server.boards import board_file
 from warroom.server.players import Players
-from warroom.server.rooms import Broken, Catalog, Forbidden, Listener, Room, Rooms, ServerError
+from warroom.server.rooms import (
+    BadRequest,
+    Broken,
+    Catalog,
+    Conflict,
+    Forbidden,
+    Listener,
+    Room,
+    Rooms,
+    ServerError,
+)
 from warroom.server.seats import available_levels
 from warroom.server.store import Store
 
@@ -50,6 +61,18 @@ class ActBody(BaseModel):
 
 class UndoBody(BaseModel):
     step: int | None = None
+
+
+class HintBody(BaseModel):
+    seconds: float = Field(default=1.0, gt=0, le=3.0)
+    k: int = Field(default=3, ge=1, le=10)
+
+
+class OddsBody(BaseModel):
+    area: str = Field(min_length=1, max_length=80)
+    attackers: list[str] = Field(min_length=1, max_length=40)
+    origin: str = Field(default="", max_length=80)
+    battles: int = Field(default=5_000, ge=100, le=20_000)
 
 
 # The endpoints are coroutines that do their work inline: an action is a fraction of a
@@ -109,6 +132,7 @@ def create_app(
             spec = g.spec()
             spec["board"] = board_file(g) is not None
             spec["levels"] = available_levels(gid)
+            spec["odds"] = hasattr(g, "build_cup")  # battle odds: Campaign Commander
             out.append(spec)
         return fast_json(out)
 
@@ -170,6 +194,56 @@ def create_app(
         step, done = rooms.undo(room, role, body.step)
         await on_disk(done)
         return fast_json({"ok": True, "step": step})
+
+    # ----- help for a seat: hints and battle odds (threads, on a copy the seat may see) -------
+    thinkers = asyncio.Semaphore(2)  # a hint is seconds of CPU: at most two at once
+
+    def seat_match(room: Room, token: str | None) -> tuple[str, Match]:
+        role = room.role_of(token)
+        if role is None:
+            raise Forbidden()
+        with room.lock:
+            return role, room.match.clone()
+
+    @app.post("/api/matches/{match_id}/hint")
+    async def post_hint(
+        match_id: str, body: HintBody, x_seat_token: str | None = Header(default=None)
+    ) -> Response:
+        """The top candidates for the seat's next move, from what that seat may see."""
+        room = await settled(match_id)
+        role, copy = seat_match(room, x_seat_token)
+        if role not in copy.active:
+            raise Conflict(f"{role} has nothing to decide now")
+        seed = (len(copy.steps) << 4) ^ copy.seed
+        async with thinkers:
+            out = await asyncio.to_thread(hint_for, copy, role, body.seconds, body.k, seed)
+        return fast_json(out)
+
+    @app.post("/api/matches/{match_id}/odds")
+    async def post_odds(
+        match_id: str, body: OddsBody, x_seat_token: str | None = Header(default=None)
+    ) -> Response:
+        """Battle odds (Campaign Commander) for the seat's side attacking an area."""
+        room = await settled(match_id)
+        role, copy = seat_match(room, x_seat_token)
+        if not is_campaign(copy):
+            raise BadRequest(f"{copy.game.id} has no battle odds")
+        seed = (len(copy.steps) << 4) ^ copy.seed
+        try:
+            async with thinkers:
+                out = await asyncio.to_thread(
+                    odds_for,
+                    copy,
+                    role,
+                    body.area,
+                    body.attackers,
+                    body.origin,
+                    body.battles,
+                    seed,
+                )
+        except (ValueError, KeyError) as exc:
+            raise BadRequest(str(exc)) from None
+        return fast_json(out)
 
     @app.get("/api/matches/{match_id}/replay")
     async def get_replay(

@@ -53,11 +53,20 @@ def with_budget(spec: str, seconds: float) -> str:
 class Players:
     """Runs computer moves; ``budget`` seconds is the thinking time a search agent is given."""
 
-    def __init__(self, mode: str = "process", workers: int = 1, budget: float = 3.0) -> None:
+    def __init__(
+        self,
+        mode: str = "process",
+        workers: int = 1,
+        budget: float = 3.0,
+        deadline: float = 90.0,
+    ) -> None:
+        """``budget``: seconds a search spec without one may think; ``deadline``: seconds after
+        which the server gives up on an answer and plays a random listed move instead."""
         if mode not in ("process", "thread"):
             raise ValueError(f"mode is process or thread, got {mode!r}")
         self.mode = mode
         self.budget = budget
+        self.deadline = deadline
         self._executor: Executor
         if mode == "process":
             self._executor = ProcessPoolExecutor(

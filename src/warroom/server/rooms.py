@@ -26,6 +26,7 @@ from warroom.engine import (
     IllegalAction,
     Match,
     NotYourTurn,
+    Rng,
     UnknownGame,
     WarroomError,
     action_json,
@@ -107,7 +108,7 @@ class Room:
     mode: str
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: set[Listener] = field(default_factory=set)
-    thinking: set[str] = field(default_factory=set)
+    thinking: dict[str, int] = field(default_factory=dict)  # role -> the job thinking for it
     replays: dict[int, Match] = field(default_factory=dict)
     texts: list[str] = field(default_factory=list)  # describe_event of match.log, kept in step
     version: int = 0  # goes up at every change a page could see
@@ -176,6 +177,7 @@ class Rooms:
         self.snapshot_every = max(1, snapshot_every)
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
+        self._jobs = 0
 
     # ----- creating and loading ---------------------------------------------------------------
     def create(
@@ -285,7 +287,7 @@ class Rooms:
     def resume_all(self) -> int:
         """At start-up: load every unfinished match that has a computer seat, so it plays on."""
         count = 0
-        for match_id in self.store.unfinished_ids():
+        for match_id in self.store.unfinished_ids(with_computer=True):
             try:
                 self.get(match_id)
                 count += 1
@@ -390,23 +392,45 @@ class Rooms:
                 seat = room.seats.get(role)
                 if seat is None or seat.kind != "computer" or role in room.thinking:
                     continue
-                room.thinking.add(role)
+                self._jobs += 1
+                job = self._jobs
+                room.thinking[role] = job
                 room.touch()
                 step = room.step
                 seed = (m.seed * 1_000_003 + step * 7919 + len(role)) & 0x7FFFFFFF
-                self.players.choose(
-                    room.id, m, role, seat.agent, seed, self._on_choice(room, role, step)
-                )
+                done = self._on_choice(room, role, step, job)
+                self.players.choose(room.id, m, role, seat.agent, seed, done)
+                # the time budget: past it, the seat plays a random listed move, so a stuck
+                # or slow player never stops a match
+                timer = threading.Timer(self.players.deadline, self._overdue(room, role, job))
+                timer.daemon = True
+                timer.start()
                 started = True
         if started:
             self.tell(room)
 
+    def _overdue(self, room: Room, role: str, job: int) -> Callable[[], None]:
+        def overdue() -> None:
+            with room.lock:
+                if room.thinking.get(role) != job:
+                    return  # it answered in time
+                legal = room.match.legal(role)
+                if not legal:
+                    return
+                log.error("computer %s in %s is over its time: a random move", role, room.id)
+                action = action_json(Rng(job).choice(legal))
+            self._on_choice(room, role, room.step, job)(action, None)
+
+        return overdue
+
     def _on_choice(
-        self, room: Room, role: str, step: int
+        self, room: Room, role: str, step: int, job: int
     ) -> Callable[[list[Any] | None, BaseException | None], None]:
         def done(action: list[Any] | None, error: BaseException | None) -> None:
             with room.lock:
-                room.thinking.discard(role)
+                if room.thinking.get(role) != job:
+                    return  # this job was overtaken (its time ran out): its answer is void
+                del room.thinking[role]
                 room.touch()
                 if error is not None:
                     log.error("computer %s in %s failed: %r", role, room.id, error)

@@ -327,7 +327,14 @@ class Store:
         keys = ("id", "game", "scenario", "mode", "created", "updated", "steps", "over")
         return [dict(zip(keys, r, strict=True)) | {"over": bool(r[7])} for r in rows]
 
-    def unfinished_ids(self) -> Iterator[str]:
+    def unfinished_ids(self, with_computer: bool = False) -> Iterator[str]:
+        """Matches not over (only those with a computer seat, if asked)."""
+        sql = "SELECT id FROM matches WHERE over=0"
+        if with_computer:
+            sql += (
+                " AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id"
+                " AND seats.kind = 'computer')"
+            )
         with self._lock:
-            ids = [r[0] for r in self._db.execute("SELECT id FROM matches WHERE over=0")]
+            ids = [r[0] for r in self._db.execute(sql)]
         yield from ids

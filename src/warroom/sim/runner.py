@@ -125,7 +125,7 @@ def play_games(job: Job, indexes: Sequence[int]) -> list[GameResult]:
 
 def chunks(total: int, workers: int, per_chunk: int | None = None) -> list[range]:
     """Split game indexes into chunks: small enough to balance, big enough to pay the trip."""
-    size = per_chunk or max(1, min(64, total // (workers * 8) or 1))
+    size = per_chunk or max(1, min(64, total // (workers * 16) or 1))
     return [range(i, min(total, i + size)) for i in range(0, total, size)]
 
 

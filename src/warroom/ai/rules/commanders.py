@@ -64,7 +64,8 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if stage in ("ranged-reroll", "melee-reroll"):
         return _reroll(view, role, actions)
     if stage == "withdraw":
-        return ("done",)
+        # a company in the building keeps the sector contested; attackers fight on
+        return next((a for a in actions if a[0] == "garrison"), ("done",))
     if stage == "enter":
         return next(a for a in actions if a[0] == "enter")
     if stage == "rally":

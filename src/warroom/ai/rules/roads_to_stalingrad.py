@@ -148,4 +148,6 @@ def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
         return ("halt",)
     if safe:
         return safe[0]
+    if goes:
+        return goes[0]  # never cancel while a step exists: cancelling could loop forever
     return ("cancel",) if ("cancel",) in actions else actions[-1]

@@ -12,7 +12,8 @@ from typing import Any
 
 from warroom.engine import Game, State
 
-SEARCH = {"depth": "30"}
+SEARCH = {"depth": "30", "rollout": "random"}
+"""Rollouts at random: the rules policy costs about 10 ms a call here, random play 50x less."""
 
 SIDE = {"white": 0, "black": 1}
 VP_WEIGHT = 0.55

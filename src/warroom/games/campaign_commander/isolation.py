@@ -18,12 +18,19 @@ if TYPE_CHECKING:
 
 def held(g: SeriesGame, s: CCState) -> dict[str, set[str]]:
     """Role -> areas it holds with units or RPs."""
-    out: dict[str, set[str]] = {r: set() for r in g.roles}
-    for uid, u in s.units.items():
-        if u.loc not in OFF_MAP:
-            d = g.data.units[uid]
-            if not d.leader:
-                out[d.side].add(u.loc)
+    base = s.units.memo.get("held")
+    if base is None:
+        base = {r: set() for r in g.roles}
+        side_of = g.side_of
+        for loc, uids in s.units.where().items():
+            if loc in OFF_MAP:
+                continue
+            for uid in uids:
+                side = side_of.get(uid)
+                if side is not None:
+                    base[side].add(loc)
+        s.units.memo["held"] = base
+    out = {r: set(v) for r, v in base.items()}
     for r in g.roles:
         out[r].update(a for a, n in s.rps[r].items() if n > 0)
     return out
@@ -47,7 +54,7 @@ def update(g: SeriesGame, s: CCState) -> None:
         if bt is not None and u.loc == bt.area and d.side == bt.defender:
             foe = foe | {bt.origin}  # 9.6.6.d: attacked from around it, it stays isolated
         iso = True
-        if g.simple_ground(uid):
+        if uid not in g.complex_ground:
             for b in g.land_neighbors[u.loc]:
                 if b not in foe:
                     iso = False

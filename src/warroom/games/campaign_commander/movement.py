@@ -69,10 +69,15 @@ def group_actions(g: SeriesGame, s: CCState, op: Op) -> list[Action]:
         for uid in g.units_at(s, here, op.role, leaders=True):
             if uid in op.group or uid in op.acted or not g.may_move(s, uid):
                 continue
-            if g.data.units[uid].leader or (
-                g.move_cost(s, op.role, [*op.group, uid]) <= op.sp and g.may_join(s, op.group, uid)
-            ):
+            if g.data.units[uid].leader:
                 out.append(("add", uid))
+            elif g.move_cost(s, op.role, [*op.group, uid]) <= op.sp and g.may_join(
+                s, op.group, uid
+            ):
+                op.group.append(uid)  # offered only if the larger group can still go somewhere
+                if destinations(g, s, op, first=True):
+                    out.append(("add", uid))
+                op.group.pop()
     out.extend(("go", d) for d, _c, _st in destinations(g, s, op))
     out.extend(g.group_extra(s, op))
     if op.moved:
@@ -117,7 +122,7 @@ def go(g: SeriesGame, s: CCState, op: Op, dest: str) -> None:
         s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
     leaders.follow(g, s, here, op.role, dest)
     op.path.append(dest)
-    s.log("move", role=op.role, units=list(op.group), frm=here, to=dest, mp_left=op.mp)
+    s.log("move", role=op.role, units=list(op.group), frm=here, dest=dest, mp_left=op.mp)
     fighters = [u for u in op.group if not g.data.units[u].leader]
     if g.foes_at(s, dest, op.role):
         isolation.update(g, s)

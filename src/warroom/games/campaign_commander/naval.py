@@ -147,7 +147,7 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
         src = s.units[uid].loc
         if src == here:  # 7.1.5: from the port the group starts in (range paid on leaving)
             op.cargo.append(uid)
-            s.log("embark", role=op.role, unit=uid, frm=src, to=here)
+            s.log("embark", role=op.role, unit=uid, frm=src, dest=here)
             return
         _first_move(g, s, op)
         op.transfer = f"embark:{src}"
@@ -155,7 +155,7 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
             op.mp -= EMBARK_RANGE  # 7.1.6
         op.cargo.append(uid)
         s.units[uid] = s.units[uid]._replace(loc=here)
-        s.log("embark", role=op.role, unit=uid, frm=src, to=here)
+        s.log("embark", role=op.role, unit=uid, frm=src, dest=here)
         laden(g, s, op)
     elif kind == "land":
         land(g, s, op, action[1], transfer=True)
@@ -174,7 +174,9 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
                 del rps[here]
             rps[dest] = rps.get(dest, 0) + op.cargo_rp
         laden(g, s, op)
-        s.log("naval-move", role=op.role, units=list(op.group), frm=here, to=dest, range_left=op.mp)
+        s.log(
+            "naval-move", role=op.role, units=list(op.group), frm=here, dest=dest, range_left=op.mp
+        )
         foes = g.foes_at(s, dest, op.role) if is_sea(g, dest) else []
         if foes:
             combat.start(g, s, dest, op.role, list(op.group), here, "", naval=True)
@@ -192,7 +194,7 @@ def land(g: SeriesGame, s: CCState, op: Op, area: str, transfer: bool) -> None:
     for uid in units:
         s.units[uid] = s.units[uid]._replace(loc=area)
     op.acted.update(units)  # 7.1.4
-    s.log("disembark", role=op.role, units=units, frm=here, to=area)
+    s.log("disembark", role=op.role, units=units, frm=here, dest=area)
     if op.cargo_rp and not is_sea(g, area) and not transfer:  # 7.3.2: RPs land in ports entered
         rps = s.rps[op.role]
         rps[here] -= op.cargo_rp
@@ -311,4 +313,4 @@ def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
     s.units[uid] = s.units[uid]._replace(loc=dest)
     for x in cargo:
         s.units[x] = s.units[x]._replace(loc=dest)
-    s.log("naval-retreat", unit=uid, frm=here, to=dest)
+    s.log("naval-retreat", unit=uid, frm=here, dest=dest)

@@ -92,9 +92,13 @@ def apply(g: SeriesGame, s: CCState, action: Action) -> None:
         s.units[uid] = s.units[uid]._replace(inside=True)
         s.log("retreat-inside", unit=uid, area=here)
         return
+    if action[0] != "retreat":
+        g.apply_retreat_extra(s, uid, action)
+        isolation.update(g, s)
+        return
     dest = action[1]
     s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
-    s.log("retreat", unit=uid, frm=here, to=dest)
+    s.log("retreat", unit=uid, frm=here, dest=dest)
     leaders.follow(g, s, here, side, dest)
     g.take_control(s, side, dest)
     if left > 1:

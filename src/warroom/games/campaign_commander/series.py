@@ -42,6 +42,8 @@ class SeriesGame(Game[CCState]):
     def __init__(self) -> None:
         self.data = CampaignData(self.data_folder, self.roles)
         m = self.data.map
+        self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
+        self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }
@@ -507,6 +509,10 @@ class SeriesGame(Game[CCState]):
     def escapes_isolation(self, s: CCState, uid: str) -> bool:
         """Campaign hook: an isolated unit disorganized in battle retreats instead of dying."""
         return False
+
+    def apply_retreat_extra(self, s: CCState, uid: str, action: Action) -> None:
+        """Campaign hook: carry out a retreat choice other than retreat/stay/inside."""
+        raise RuntimeError(f"unknown retreat action {action!r}")
 
     def may_stop_retreat(self, s: CCState, uid: str, area: str) -> bool:
         side = self.data.units[uid].side

@@ -29,14 +29,17 @@ class Unit(NamedTuple):
 class Units(dict[str, Unit]):
     """Unit id -> status, with a lazily built index of who stands where (dropped on any change)."""
 
-    __slots__ = ("_where",)
+    __slots__ = ("_where", "memo")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self._where: dict[str, list[str]] | None = None
+        self.memo: dict[Any, Any] = {}  # facts derived from the units alone, until a change
 
     def __setitem__(self, key: str, value: Unit) -> None:
         self._where = None
+        if self.memo:
+            self.memo = {}
         super().__setitem__(key, value)
 
     def where(self) -> dict[str, list[str]]:

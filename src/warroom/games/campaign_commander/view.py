@@ -204,6 +204,8 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
         return f"{verb} {_unit(g, a[1])} ({u.loc})".strip()
     if k == "go":
         return f"Go to {a[1]}"
+    if k == "exit" and len(a) == 1:
+        return "Leave the map by the west edge"
     if k == "chit":
         return f"Reveal {_chit(g, a[1])}"
     if k == "retreat":
@@ -239,9 +241,9 @@ def describe_event(g: SeriesGame, e: dict[str, Any]) -> str:
             f" {', '.join(_unit(g, x) for x in e['defenders'])}"
         )
     if k == "move":
-        return f"{', '.join(_unit(g, x) for x in e['units'])}: {e['frm']} -> {e['to']}"
+        return f"{', '.join(_unit(g, x) for x in e['units'])}: {e['frm']} -> {e['dest']}"
     if k == "retreat":
-        return f"{u('unit')} retreats {e['frm']} -> {e['to']}"
+        return f"{u('unit')} retreats {e['frm']} -> {e['dest']}"
     if k in ("depleted", "disorganized", "isolated", "supplied", "reorganized", "rebuilt"):
         return f"{u('unit')} {k}"
     if k == "destroyed":
@@ -257,7 +259,7 @@ def describe_event(g: SeriesGame, e: dict[str, Any]) -> str:
 
 
 def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
-    v = view(g, s, role)
+    v = g.view(s, role)  # the campaign's view: what this seat may see
     lines = []
     vp = v["vp"]
     lines.append(
@@ -279,7 +281,7 @@ def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
                                 ("I", x["isolated"]), ("F", x["inside"])) if on
             )  # fmt: skip
             vals = "-".join(str(n) for n in x["values"])
-            parts.append(f"{x['name']}[{x['side'][0]} {vals}{' ' + marks if marks else ''}]")
+            parts.append(f"{x['name']} ({x['side'][0]} {vals}{' ' + marks if marks else ''})")
         ctrl = s.control.get(area, "")
         lines.append(f"  {area} ({ctrl[:1]}): " + ", ".join(parts))
     if v["op"]:

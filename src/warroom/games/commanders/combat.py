@@ -102,10 +102,14 @@ def target_candidates(st: CmdState, cb: Combat, u: int) -> list[int]:
     """
     side = USIDE[u]
     z = cb.zone_of[u]
-    if UTYPE[u] != CAV:
-        return list(side_list(cb, z, 1 - side))
     to = cb.mover[u][1]
     out: list[int] = []
+    if UTYPE[u] != CAV:
+        out.extend(side_list(cb, z, 1 - side))
+        g = st.garrison.get(to, -1)
+        if UTYPE[u] == INF and g >= 0 and USIDE[g] != side and g not in cb.zone_of:
+            out.append(g)  # infantry may attack the building (at -1)
+        return out
     for zi, (a, b, _, _) in enumerate(cb.zones):
         if to in (a, b):
             out.extend(side_list(cb, zi, 1 - side))
@@ -126,15 +130,16 @@ def terrain_mod(st: CmdState, cb: Combat, u: int, step: int) -> int:
     d = st.data
     r = d.rules
     ter = d.terrain[st.cfg.board]
-    z = cb.zone_of[u]
-    a, b, _, _ = cb.zones[z]
     mod = 0
     # the sector fought over: an attacker's target, a defender's own sector
     if u in cb.mover:
         frm, to = cb.mover[u]
-    else:
+    elif u in cb.zone_of:
+        a, b, _, _ = cb.zones[cb.zone_of[u]]
         to = st.loc[u]
         frm = b if a == to else a
+    else:  # inside a building
+        frm = to = st.loc[u]
     if to in ter.forest or frm in ter.forest:
         mod += r.forest_ranged if step == RANGED else r.forest_melee
     if step == MELEE and u in cb.mover:
@@ -144,13 +149,8 @@ def terrain_mod(st: CmdState, cb: Combat, u: int, step: int) -> int:
             mod += r.uphill_melee
         elif down:
             mod += r.downhill_melee
-        if (min(frm, to), max(frm, to)) in ter.river and (
-            min(frm, to),
-            max(frm, to),
-        ) not in ter.bridge:
-            mod += r.river_melee
-    if u in cb.mover and UTYPE[u] == INF and to in ter.building:
-        mod += r.building_attack
+        if (min(frm, to), max(frm, to)) in ter.river:
+            mod += r.river_melee  # over the river, by the bridge or not
     return mod
 
 
@@ -166,6 +166,11 @@ def modifier(st: CmdState, cb: Combat, u: int, t: int, step: int, fast: bool) ->
         base = table[row][col_of(st, cb, t)][step] or 0
         if u in cb.mover and t != opposite(cb, u):
             base += table[row][COL_NONE][step] or 0
+        if t not in cb.zone_of and st.garrison.get(st.loc[t]) == t:
+            base += r.building_attack  # attacking the unit inside a building
+    if u not in cb.zone_of:
+        # the unit inside a building strikes with the unopposed bonus of infantry
+        base += table[0][COL_NONE][step] or 0
     if st.status[u] == SPENT:
         base += r.spent
     if fast and step == RANGED:
@@ -178,6 +183,8 @@ def clamp(x: int) -> int:
 
 
 def target_of(st: CmdState, cb: Combat, u: int) -> int:
+    if u not in cb.zone_of:
+        return cb.targets.get(u, -1)  # the unit inside a building
     o = opposite(cb, u)
     if u in cb.mover:
         if o >= 0 and st.status[o] != ROUTED:
@@ -217,6 +224,32 @@ def roll_step(st: CmdState, step: int) -> None:
                 sides=6,
                 units=[UID[u] for u in rollers],
             )
+    if step == MELEE:
+        # a unit inside a building joins any fight over its sector
+        for t, g in sorted(st.garrison.items()):
+            if st.status[g] == ROUTED or st.loc[g] != t or g in cb.zone_of:
+                continue
+            foes = [
+                e
+                for a, b, wl, bl in cb.zones
+                if t in (a, b)
+                for e in (bl if USIDE[g] == 0 else wl)
+                if st.status[e] != ROUTED
+            ]
+            if not foes:
+                continue
+            die = st.rng.die(6)
+            cb.dice[g] = [die]
+            cb.targets[g] = foes[0]
+            st.log(
+                "roll",
+                step="melee",
+                zone=st.data.ids[t] + " (building)",
+                side=("white", "black")[USIDE[g]],
+                dice=[die],
+                sides=6,
+                units=[UID[g]],
+            )
 
 
 def modified(st: CmdState, step: int, fast: bool) -> dict[int, list[int]]:
@@ -241,7 +274,7 @@ def resolve_step(st: CmdState, step: int, fast: bool) -> list[tuple[int, int]]:
         t = target_of(st, cb, u)
         if t < 0:
             continue
-        o = opposite(cb, u)
+        o = opposite(cb, u) if u in cb.zone_of else -1
         opposed = t == o and o in mods
         best = max(mods[o]) if opposed else 0
         for v in values:
@@ -305,6 +338,9 @@ def remove_unit(st: CmdState, t: int, captor: int) -> None:
     st.status[t] = ROUTED
     st.steps.pop(t, None)
     st.tokens.pop(t, None)
+    for s, g in list(st.garrison.items()):
+        if g == t:
+            del st.garrison[s]
     if cb is not None and t in cb.zone_of:
         z = cb.zone_of.pop(t)
         lst = side_list(cb, z, USIDE[t])

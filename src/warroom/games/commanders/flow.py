@@ -49,6 +49,8 @@ from warroom.games.commanders.state import (
     Combat,
     Step,
     control,
+    has_building,
+    held,
     occupancy,
 )
 
@@ -72,11 +74,15 @@ def border_limit(st: CmdState, frm: int, to: int) -> int:
 
 def move_unit(st: CmdState, u: int, to: int) -> None:
     """Move a unit; enemy routed units in the sector it enters are captured."""
+    frm = st.loc[u]
+    if st.garrison.get(frm) == u:
+        del st.garrison[frm]  # it comes out of the building
     st.loc[u] = to
     st.moved[u] = st.moved.get(u, 0) + 1
     side = USIDE[u]
+    inside = st.garrison.get(to, -1)
     for e in side_units(1 - side):
-        if st.loc[e] == to and st.status[e] == ROUTED:
+        if st.loc[e] == to and st.status[e] == ROUTED and e != inside:
             remove_unit(st, e, u)
     if st.cfg.terrain and to in st.data.terrain[st.cfg.board].forest:
         st.steps.pop(u, None)  # entering a forest spends the unit
@@ -130,7 +136,7 @@ def flee(st: CmdState, with_infantry: bool) -> None:
         t = UTYPE[u]
         res = d.reserve_of[USIDE[u]]
         if s != res and (t == CAV or (t == INF and with_infantry)):
-            if st.cfg.terrain and t == INF and s in d.terrain[st.cfg.board].building:
+            if st.garrison.get(s) == u:
                 continue  # routed infantry inside a building stays (rallied in place)
             st.loc[u] = res
             st.log("fled", unit=UID[u], to=d.ids[res])
@@ -240,6 +246,7 @@ def start_movement(st: CmdState, phase: str) -> None:
     entered at once; enemy sectors and contested neutral ones become battles."""
     d = st.data
     ctrl = control(st)
+    hold = held(st)
     movers = movers_of(st, phase)
     # units in a reserve may not attack out of it; artillery fire only hits an enemy sector
     attack: list[tuple[int, int, int]] = []
@@ -253,7 +260,7 @@ def start_movement(st: CmdState, phase: str) -> None:
                 fail_order(st, u)
             else:
                 free.append((u, frm, to))
-        elif ctrl[to] == 1 - side:
+        elif ctrl[to] == 1 - side or hold[to] == 1 - side:
             if frm == d.reserve_of[side]:
                 fail_order(st, u)
             else:
@@ -266,7 +273,7 @@ def start_movement(st: CmdState, phase: str) -> None:
             free.append((u, frm, to))
     neutral_moves = []
     for u, frm, to in free:
-        if ctrl[to] == -1 and len(wants.get(to, ())) == 2:
+        if ctrl[to] == -1 and hold[to] == -1 and len(wants.get(to, ())) == 2:
             if frm == d.reserve_of[USIDE[u]]:
                 fail_order(st, u)
             else:
@@ -306,7 +313,7 @@ def start_movement(st: CmdState, phase: str) -> None:
             lst.append(z)
     for akey, zs in cb.attacks.items():
         cb.rerolls[akey] = len(zs) - 1
-    merge_meetings(st, cb, ctrl)
+    merge_meetings(st, cb, [c if h == -1 else -2 for c, h in zip(ctrl, hold, strict=True)])
     for side in (0, 1):
         listed = [
             [UID[u], d.ids[frm], d.ids[to]] for u, (frm, to) in cb.mover.items() if USIDE[u] == side
@@ -382,14 +389,18 @@ def reaction_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
     assert cb is not None
     d = st.data
     ctrl = control(st)
+    hold = held(st)
     occ = occupancy(st)
     out: list[tuple[Any, ...]] = []
+    inside = set(st.garrison.values())
     for (att_side, t), zs in cb.attacks.items():
-        if att_side == side or ctrl[t] != side:
+        if att_side == side or hold[t] != side:
             continue
         att_types = {UTYPE[u] for z in zs for u in side_list(cb, z, att_side)}
         for u in side_units(side):
             if st.loc[u] != t or st.status[u] != FRESH or u in cb.mover or u in cb.react:
+                continue
+            if u in inside:
                 continue
             ty = UTYPE[u]
             if ty == INF and CAV in att_types and not st.square[u]:
@@ -454,14 +465,19 @@ def place_defenders(st: CmdState) -> None:
     attackers in that zone, shared out among the zones attacking their sector."""
     cb = st.combat
     assert cb is not None
-    ctrl = control(st)
+    hold = held(st)
+    inside = set(st.garrison.values())
     spaces = st.data.rules.zone_spaces
     for (att_side, t), zs in cb.attacks.items():
         side = 1 - att_side
-        if ctrl[t] != side:
+        if hold[t] != side:
             continue
         pool = sorted(
-            (u for u in side_units(side) if st.loc[u] == t and u not in cb.mover),
+            (
+                u
+                for u in side_units(side)
+                if st.loc[u] == t and u not in cb.mover and u not in inside
+            ),
             key=lambda u: defender_key(st, u),
         )
         caps = {}
@@ -559,6 +575,18 @@ def withdraw_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
         for u in side_list(cb, z, side):
             if u in cb.mover and st.status[u] != ROUTED and u not in cb.charged:
                 out.append(("withdraw", UID[u]))
+    # a defender may put one infantry unit into its sector's building for the melee
+    for z in range(len(cb.zones)):
+        for u in side_list(cb, z, side):
+            t = st.loc[u]
+            if (
+                UTYPE[u] == INF
+                and u not in cb.mover
+                and st.status[u] != ROUTED
+                and has_building(st, t)
+                and t not in st.garrison
+            ):
+                out.append(("garrison", UID[u]))
     return out
 
 
@@ -600,11 +628,14 @@ def conclude_combat(st: CmdState, phase: str) -> None:
     flee(st, with_infantry=phase == "combined")
     enter: dict[tuple[int, int], int] = {}
     for (side, t), units in groups.items():
-        held = any(st.loc[e] == t and st.status[e] != ROUTED for e in side_units(1 - side)) or any(
+        inside = st.garrison.get(t, -1)
+        kept = any(
+            st.loc[e] == t and st.status[e] != ROUTED and e != inside for e in side_units(1 - side)
+        ) or any(
             USIDE[e] != side and to == t and st.status[e] != ROUTED and st.loc[e] >= 0
             for e, (_f, to) in cb.mover.items()
         )
-        if held or t in d.reserve_of:
+        if kept or t in d.reserve_of:
             for u in units:
                 if u in st.steps:
                     fail_order(st, u)
@@ -625,7 +656,15 @@ def enter_sectors(st: CmdState) -> None:
     d = st.data
     cap = d.rules.sector_capacity
     for (side, t), go in sorted(cb.enter.items()):
-        units = sorted(u for u, (_f, to) in cb.mover.items() if USIDE[u] == side and to == t)
+        units = sorted(
+            u
+            for u, (_f, to) in cb.mover.items()
+            if USIDE[u] == side
+            and to == t
+            and st.status[u] != ROUTED
+            and st.loc[u] >= 0
+            and UTYPE[u] != ART
+        )
         if go != 1:
             st.log("hold", side=SIDES[side], sector=d.ids[t])
             for u in units:
@@ -683,13 +722,21 @@ def bombardment(st: CmdState) -> None:
         if line is None:
             continue
         _t, rng_, mid = line
+        inside = st.garrison.get(target, -1)
+        building = (
+            inside >= 0
+            and USIDE[inside] != side
+            and all(e == inside for e in side_units(1 - side) if st.loc[e] == target)
+        )
         enemies = sorted(
-            (e for e in side_units(1 - side) if st.loc[e] == target),
+            (e for e in side_units(1 - side) if st.loc[e] == target and e != inside),
             key=lambda e: (
                 bombard_priority(st, e)[0] if snapshot_status[e] != ROUTED else 4 + UTYPE[e],
                 e,
             ),
         )
+        if building:
+            enemies = [inside, inside]  # both dice at the building
         if not enemies:
             st.log("no-target", unit=UID[u], sector=d.ids[target])
             continue
@@ -711,6 +758,8 @@ def bombardment(st: CmdState) -> None:
             dice_targets = [enemies[0], enemy_mid[0]]
         else:
             dice_targets = enemies[:2]
+        if building and dice_targets[-1] != inside:
+            dice_targets = [inside]  # the shell in harm's way leaves one die: no ruin
         token = any(tokens_before.get(a) == target for a in side_units(side) if UTYPE[a] == ART)
         new_tokens[u] = target
         rolls = []
@@ -728,14 +777,21 @@ def bombardment(st: CmdState) -> None:
                 mod += r.artillery_token
             if ter is not None and st.loc[t] in ter.forest:
                 mod += r.forest_ranged
+            if building:
+                mod += r.building_attack
             roll = st.rng.die(6)
             value = max(1, min(6, roll + mod))
             ok = value > r.success_above
             rolls.append(
                 {"target": UID[t], "die": roll, "modifier": mod, "modified": value, "hit": ok}
             )
-            if ok:
+            if ok and not building:
                 hits.append((t, u))
+        if building and len(rolls) == 2 and all(x["hit"] for x in rolls):
+            # two hits bring the building down with the unit inside it
+            st.ruined = (*st.ruined, target)
+            remove_unit(st, inside, -1)
+            st.log("building-destroyed", sector=d.ids[target], unit=UID[inside])
         st.log(
             "bombard",
             unit=UID[u],
@@ -811,12 +867,7 @@ def rally_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
         s = st.loc[u]
         if s < 0 or st.status[u] != ROUTED or ctrl[s] != side:
             continue
-        in_building = (
-            st.cfg.terrain
-            and UTYPE[u] == INF
-            and s in d.terrain[st.cfg.board].building
-            and s != res
-        )
+        in_building = st.garrison.get(s) == u
         if UTYPE[u] == ART or in_building:
             out.append(("rally", UID[u]))
     return out

@@ -179,6 +179,8 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
         "captured": {SIDES[s]: [UID[u] for u in st.captured[s]] for s in (0, 1)},
         "orders": orders,
         "orders_info": info,
+        "garrison": [{"sector": ids[s], "unit": UID[g]} for s, g in sorted(st.garrison.items())],
+        "ruined": [ids[s] for s in st.ruined],
         "winner": None if st.winner < 0 else ("draw" if st.winner == 2 else SIDES[st.winner]),
     }
     if me is not None:
@@ -229,6 +231,8 @@ def label(st: CmdState, action: Action) -> str:
         return f"re-roll the {die} of {action[1]}"
     if head == "withdraw":
         return f"{action[1]} withdraws from the fight"
+    if head == "garrison":
+        return f"{action[1]} goes into the building"
     if head == "enter":
         return f"enter {_sector_name(st, action[1])}"
     if head == "hold":

@@ -89,7 +89,7 @@ def _unit_options(cfg: Config, u: int, s: int) -> tuple[tuple[tuple[str, int, in
                 bkey = (min(s, n), max(s, n))
                 if n in ter.forest and bkey not in ter.road:
                     continue
-                if bkey in ter.river and bkey not in ter.bridge:
+                if bkey in ter.river and bkey not in ter.bridge and bkey not in ter.road:
                     continue
             out.append((("noncombat", s, n), ("order", uid, "move", ids[n])))
     else:
@@ -430,6 +430,14 @@ class Commanders(Game[CmdState]):
             cb.mover.pop(u, None)
             flow.fail_order(st, u)
             st.log("withdrew", unit=action[1])
+            if not flow.withdraw_options(st, side):
+                st.waiting[side] = False
+        elif head == "garrison":
+            assert cb is not None
+            u = UINDEX[action[1]]
+            leave_zone(cb, u)
+            st.garrison[st.loc[u]] = u
+            st.log("garrison", unit=action[1], sector=d.ids[st.loc[u]])
             if not flow.withdraw_options(st, side):
                 st.waiting[side] = False
         elif head in ("enter", "hold"):

@@ -105,6 +105,7 @@ class CmdState(State):
         "composing",
         "data",
         "extra",
+        "garrison",
         "given",
         "loc",
         "markers_left",
@@ -116,6 +117,7 @@ class CmdState(State):
         "plan_base",
         "pool",
         "round",
+        "ruined",
         "saved",
         "spend",
         "square",
@@ -161,6 +163,10 @@ class CmdState(State):
         self.moved: dict[int, int] = {}
         self.spend: set[int] = set()
         self.combat: Combat | None = None
+        self.garrison: dict[int, int] = {}
+        """Terrain: sector -> the infantry unit inside its building."""
+        self.ruined: tuple[int, ...] = ()
+        """Terrain: sectors whose building artillery destroyed."""
         self.winner = -1
         """-1 while playing; 0 white, 1 black, 2 a draw."""
         self.summary = ""
@@ -197,6 +203,8 @@ class CmdState(State):
         new.moved = dict(self.moved)
         new.spend = set(self.spend)
         new.combat = self.combat.copy() if self.combat is not None else None
+        new.garrison = dict(self.garrison)
+        new.ruined = self.ruined
         new.winner = self.winner
         new.summary = self.summary
         new.plan_base = self.plan_base[:]
@@ -238,9 +246,35 @@ def control(st: CmdState) -> list[int]:
         s = o.sector
         if o.kind != "rose" and out[s] == -1 and not (any_b if o.side == 0 else any_w)[s]:
             out[s] = o.side
+    for s, g in st.garrison.items():
+        if out[s] == 1 - (g >= PER_SIDE):
+            out[s] = -1  # nobody holds a sector whose building the enemy occupies
     out[d.reserve_of[0]] = 0
     out[d.reserve_of[1]] = 1
     return out
+
+
+def held(st: CmdState) -> list[int]:
+    """Who has fighting units in each sector outside its building: 0, 1 or -1 (-2 both)."""
+    n = len(st.data.ids)
+    loc = st.loc
+    status = st.status
+    inside = st.garrison.values() if st.garrison else ()
+    w = [0] * n
+    b = [0] * n
+    for u in range(PER_SIDE):
+        s = loc[u]
+        if s >= 0 and status[u] != ROUTED and u not in inside:
+            w[s] = 1
+    for u in range(PER_SIDE, N_UNITS):
+        s = loc[u]
+        if s >= 0 and status[u] != ROUTED and u not in inside:
+            b[s] = 1
+    return [(-2 if y else 0) if x else (1 if y else -1) for x, y in zip(w, b, strict=True)]
+
+
+def has_building(st: CmdState, s: int) -> bool:
+    return st.cfg.terrain and s in st.data.terrain[st.cfg.board].building and s not in st.ruined
 
 
 def occupancy(st: CmdState) -> list[int]:

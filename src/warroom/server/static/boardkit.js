@@ -51,32 +51,46 @@ const PIPS = {
   6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
 };
 
+const DIE_COLORS = {
+  white: { body: "#f6f1e4", pip: "#2b2418" },
+  black: { body: "#26262b", pip: "#f6f1e4" },
+  red: { body: "#b8352a", pip: "#fff4e8" },
+};
+
 // One die as inline SVG markup (pips for a d6, the number on anything else).
-export function dieSvg(value, sides = 6, size = 20) {
+export function dieSvg(value, sides = 6, size = 20, color = "white") {
   const s = size;
-  const body = `<rect x="1" y="1" width="${s - 2}" height="${s - 2}" rx="${s / 5}" class="die-body"/>`;
+  const c = DIE_COLORS[color] || DIE_COLORS.white;
+  const body = `<rect x="1" y="1" width="${s - 2}" height="${s - 2}" rx="${s / 5}" class="die-body" style="fill:${c.body}"/>`;
   let face = "";
   if (sides === 6 && PIPS[value]) {
     face = PIPS[value]
-      .map(([cx, cy]) => `<circle cx="${(cx * s) / 4}" cy="${(cy * s) / 4}" r="${s / 11}" class="die-pip"/>`)
+      .map(([cx, cy]) => `<circle cx="${(cx * s) / 4}" cy="${(cy * s) / 4}" r="${s / 11}" style="fill:${c.pip}"/>`)
       .join("");
   } else {
-    face = `<text x="${s / 2}" y="${s / 2 + s / 6}" text-anchor="middle" font-size="${s * 0.55}" class="die-num">${value}</text>`;
+    face = `<text x="${s / 2}" y="${s / 2 + s / 6}" text-anchor="middle" font-size="${s * 0.55}" class="die-num" style="fill:${c.pip}">${value}</text>`;
   }
   return `<svg class="die" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}" aria-label="die ${value}">${body}${face}</svg>`;
 }
 
 const DIE_KEYS = ["dice", "roll", "rolls", "die", "d6", "result_die"];
 
-// The dice an event shows: [{value, sides}], from its dice-like fields.
+// The dice an event shows: [{value, sides, color}], from its dice-like fields (and lists of
+// numbers named after the colour of the dice, as in {"white": [5, 2], "black": [4]}).
 export function diceOf(event) {
   const out = [];
   const sides = typeof event.sides === "number" ? event.sides : 6;
+  const isNamed = (k) => DIE_KEYS.includes(k) || /(^|_)(dice|roll|rolls|die)$/.test(k);
+  // a list of dice says it all: a single "roll" beside it is the same die again
+  const hasList = Object.entries(event).some(([k, v]) => isNamed(k) && Array.isArray(v));
   for (const [k, v] of Object.entries(event)) {
-    const named = DIE_KEYS.includes(k) || /(^|_)(dice|roll|rolls|die)$/.test(k);
-    if (!named) continue;
+    const named = isNamed(k) && !(hasList && !Array.isArray(v));
+    const colored = k in DIE_COLORS && Array.isArray(v) && v.length > 0 && v.every((x) => Number.isInteger(x) && x >= 1 && x <= sides);
+    if (!named && !colored) continue;
     const values = Array.isArray(v) ? v.flat(2) : [v];
-    for (const x of values) if (Number.isInteger(x) && x >= 1 && x <= 100) out.push({ value: x, sides });
+    for (const x of values) {
+      if (Number.isInteger(x) && x >= 1 && x <= 100) out.push({ value: x, sides, color: colored ? k : "white" });
+    }
   }
   return out;
 }

@@ -42,6 +42,7 @@ class GamePage {
     this.busy = false;
     this.shownRole = undefined;
     this.curtainFor = null;
+    this.hints = null; // {step, role, candidates} of the last hint asked for
   }
 
   async start() {
@@ -152,7 +153,10 @@ class GamePage {
             h("div", { class: "controls" },
               h("button", { class: "undo", type: "button", onclick: () => this.undo() }, "↶ Undo"),
               h("button", { class: "replay-btn", type: "button", onclick: () => this.toggleReplay() }, "▶ Replay"),
-              h("button", { class: "share-btn", type: "button", onclick: () => this.share() }, "Invite")),
+              h("button", { class: "share-btn", type: "button", onclick: () => this.share() }, "Invite"),
+              h("button", { class: "hint-btn", type: "button", title: "the computer's top three moves for you", onclick: () => this.askHint() }, "? Hint")),
+            h("div", { class: "hint-panel hidden" }),
+            h("div", { class: "odds-panel hidden" }),
             h("div", { class: "seats" }),
             h("h3", { class: "log-head" }, "Log"),
             h("ol", { class: "log" }))),
@@ -189,6 +193,8 @@ class GamePage {
     this.drawLog();
     this.drawOutcome();
     this.drawCurtain();
+    this.drawHints();
+    this.drawOdds();
     const undo = this.q(".undo");
     undo.disabled = !v.can_undo || !!this.replay;
     this.q(".share-btn").classList.toggle("hidden", !this.invites());
@@ -393,7 +399,7 @@ class GamePage {
       const dice = diceOf(entry.event);
       if (dice.length) {
         const span = h("span", { class: "dice" });
-        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides)).join("");
+        span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides, 20, d.color)).join("");
         li.append(span);
       }
       if (entry.event.to) li.title = "only " + entry.event.to.join(", ") + " see this";
@@ -436,6 +442,149 @@ class GamePage {
       h("p", {}, "The other side must not see what comes next."),
       h("button", { type: "button", class: "primary", onclick: () => { this.curtainFor = null; this.render(); } }, `I am ${title(role)}: show my side`)));
     c.classList.remove("hidden");
+  }
+
+  // ----- hints: the top candidates for this seat, from what this seat may see --------------
+  async askHint() {
+    const v = this.view;
+    if (!v || !v.prompt || !this.current || this.replay || this.hintBusy) return;
+    this.hintBusy = true;
+    const btn = this.q(".hint-btn");
+    btn.disabled = true;
+    btn.textContent = "thinking…";
+    try {
+      const out = await api(`/api/matches/${this.id}/hint`, { method: "POST", token: this.current.token, body: { seconds: 1.0 } });
+      this.hints = { step: out.step, role: out.role, candidates: out.candidates };
+    } catch (e) {
+      this.toast(e.message);
+    } finally {
+      this.hintBusy = false;
+      btn.textContent = "? Hint";
+    }
+    this.drawHints();
+  }
+
+  drawHints() {
+    const v = this.view;
+    const panel = this.q(".hint-panel");
+    const btn = this.q(".hint-btn");
+    btn.disabled = !v.prompt || !this.current || !!this.replay || !!this.hintBusy;
+    for (const n of this.root.querySelectorAll(".hinted")) {
+      n.classList.remove("hinted");
+      n.removeAttribute("data-hint-rank");
+    }
+    const hs = this.hints;
+    if (!hs || this.replay || !v.prompt || hs.step !== v.step || hs.role !== v.prompt.role) {
+      panel.classList.add("hidden");
+      return;
+    }
+    panel.innerHTML = "";
+    panel.append(h("div", { class: "hint-head" }, h("b", {}, "Hint"), h("span", { class: "muted" }, " best first: chance of winning after the move"),
+      h("button", { type: "button", class: "link hint-close", onclick: () => { this.hints = null; this.drawHints(); } }, "✕")));
+    const ol = h("ol", { class: "hint-list" });
+    hs.candidates.forEach((c, rank) => {
+      const i = v.prompt.actions.findIndex((a) => actionKey(a) === actionKey(c.action));
+      const li = h("li", { class: "hint-cand", "data-rank": rank + 1 },
+        h("button", { type: "button", class: "link hint-label", disabled: i < 0, onclick: () => i >= 0 && this.choose(i) }, c.label),
+        h("span", { class: "hint-value" }, ` ${Math.round(c.value * 100)}%`),
+        h("div", { class: "hint-reason muted" }, c.reason));
+      ol.append(li);
+      if (i < 0) return;
+      // highlight the move: its button beside the board, or the first thing to click on the board
+      const marks = [...this.root.querySelectorAll(`.choice-btn[data-index="${i}"]`)];
+      const path = this.paths && this.paths[i];
+      if (path && path.length) {
+        const node = this.svg.querySelector(`[data-target="${CSS.escape(path[0])}"]`);
+        if (node) marks.push(node);
+      }
+      for (const m of marks) {
+        if (m.classList.contains("hinted")) continue;
+        m.classList.add("hinted");
+        m.setAttribute("data-hint-rank", String(rank + 1));
+      }
+    });
+    panel.append(ol);
+    panel.classList.remove("hidden");
+  }
+
+  // ----- battle odds (Campaign Commander): my units attacking an area, from what I may see ----
+  drawOdds() {
+    const v = this.view;
+    const panel = this.q(".odds-panel");
+    const role = this.current ? this.current.role : null;
+    const b = v.board || {};
+    if (!this.spec || !this.spec.odds || !role || this.replay || v.outcome || !b.units || !b.stacks) {
+      panel.classList.add("hidden");
+      return;
+    }
+    panel.classList.remove("hidden");
+    const key = `${role}:${v.step}`;
+    if (this.oddsKey === key) return; // keep what the player picked until the board changes
+    this.oddsKey = key;
+    const units = new Map(b.units.map((u) => [u.id, u]));
+    const near = new Map();
+    for (const [x, y] of b.borders || []) {
+      if (!near.has(x)) near.set(x, new Set());
+      if (!near.has(y)) near.set(y, new Set());
+      near.get(x).add(y);
+      near.get(y).add(x);
+    }
+    const mineAt = (area) => (b.stacks[area] || []).filter((id) => units.get(id) && units.get(id).side === role);
+    const foesAt = (area) => (b.stacks[area] || []).filter((id) => units.get(id) && units.get(id).side !== role);
+    const candidates = (area) => [area, ...[...(near.get(area) || [])].sort()].flatMap((a) => mineAt(a));
+    const areas = Object.keys(b.stacks).filter((a) => foesAt(a).length && candidates(a).length).sort();
+    const before = this.oddsArea;
+    panel.innerHTML = "";
+    panel.append(h("div", { class: "hint-head" }, h("b", {}, "Battle odds"), h("span", { class: "muted" }, " attack an area with your units")));
+    if (!areas.length) {
+      panel.append(h("div", { class: "muted" }, "No enemy stands next to your units."));
+      return;
+    }
+    const areaSel = h("select", { class: "odds-area", "aria-label": "area to attack" }, areas.map((a) => h("option", { value: a, selected: a === before }, `${a} (${foesAt(a).length} enemy)`)));
+    const unitsBox = h("div", { class: "odds-units" });
+    const originSel = h("select", { class: "odds-origin", "aria-label": "attacking from" });
+    const result = h("div", { class: "odds-result" });
+    const fill = () => {
+      const area = areaSel.value;
+      this.oddsArea = area;
+      unitsBox.innerHTML = "";
+      for (const id of candidates(area)) {
+        const u = units.get(id);
+        unitsBox.append(h("label", { class: "odds-unit" }, h("input", { type: "checkbox", value: id, checked: u.loc !== area }), ` ${u.name} (${u.loc})`), h("br"));
+      }
+      originSel.innerHTML = "";
+      originSel.append(h("option", { value: "" }, "from where they stand"));
+      for (const a of [...(near.get(area) || [])].sort()) originSel.append(h("option", { value: a }, `from ${a}`));
+      result.innerHTML = "";
+    };
+    areaSel.addEventListener("change", fill);
+    fill();
+    const go = h("button", { type: "button", class: "odds-go", onclick: () => this.askOdds(areaSel.value, [...unitsBox.querySelectorAll("input:checked")].map((i) => i.value), originSel.value, result) }, "Odds");
+    panel.append(areaSel, unitsBox, originSel, " ", go, result);
+  }
+
+  async askOdds(area, attackers, origin, box) {
+    if (!attackers.length) {
+      this.toast("Tick at least one attacking unit.");
+      return;
+    }
+    box.textContent = "fighting it out…";
+    try {
+      const o = await api(`/api/matches/${this.id}/odds`, { method: "POST", token: this.current.token, body: { area, attackers, origin, battles: 5000 } });
+      const words = { attacker: `${title(o.attacker)} takes ${o.area}`, defender: `${title(o.defender)} holds`, emptied: "both driven out", "broken-off": "broken off" };
+      box.innerHTML = "";
+      const table = h("table", { class: "odds-table" });
+      for (const [k, w] of Object.entries(words)) {
+        const r = o.outcomes[k];
+        if (!r) continue;
+        table.append(h("tr", { class: `odds-row odds-${k}` }, h("td", {}, w), h("td", {}, `${Math.round(r.rate * 100)}%`),
+          h("td", {}, h("span", { class: "odds-bar", style: `width:${Math.round(r.rate * 80)}px` }))));
+      }
+      box.append(table, h("div", { class: "muted" }, `${o.battles} battles, your knowledge only: the enemy's hidden cards and chits are guessed`));
+    } catch (e) {
+      box.textContent = "";
+      this.toast(e.message);
+    }
   }
 
   // ----- choosing -----------------------------------------------------------------------------

@@ -71,7 +71,7 @@ function boxArt(g) {
   // a small emblem per game, drawn from its id so every box looks different
   let hash = 0;
   for (const ch of g.id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const hue = hash % 360;
+  const hue = (hash * 137) % 360;
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", "0 0 200 90");
@@ -118,15 +118,20 @@ function drawSetup(setup, g) {
   const modes = h("div", { class: "modes" });
   const mode = (value, label, checked) =>
     h("label", { class: "mode" }, h("input", { type: "radio", name: "mode", value, checked }), " ", label);
-  modes.append(
-    mode("computer", "Against the computer", levels.length > 0),
-    mode("hotseat", "Hot-seat on this screen", levels.length === 0),
-    mode("invite", "With a friend, by link", false),
-  );
+  const solitaire = g.roles.length === 1;
+  if (solitaire) {
+    modes.append(mode("hotseat", `You play ${title(g.roles[0])}: the computer is the umpire`, true));
+  } else {
+    modes.append(
+      mode("computer", "Against the computer", levels.length > 0),
+      mode("hotseat", "Hot-seat on this screen", levels.length === 0),
+      mode("invite", "With a friend, by link", false),
+    );
+  }
   const side = h("select", { name: "side", id: "side" }, g.roles.map((r) => h("option", { value: r }, title(r))));
   const level = h("select", { name: "level", id: "level" }, levels.map((l) => h("option", { value: l, selected: l === "normal" }, `${title(l)}: ${g.levels[l]}`)));
   form.append(h("h4", {}, "Players"), modes,
-    h("div", { class: "row" }, h("label", {}, "You play ", side), h("label", { class: "lvl" }, "Computer ", level)));
+    h("div", { class: "row" + (solitaire ? " hidden" : "") }, h("label", {}, "You play ", side), h("label", { class: "lvl" }, "Computer ", level)));
   const err = h("p", { class: "error", role: "alert" });
   const go = h("button", { type: "submit", class: "primary", id: "start" }, "Set up the board");
   form.append(go, err);

@@ -64,6 +64,10 @@ class CoralSea(SeriesGame):
         self.island_of = {a: ad.sector for a, ad in self.data.areas.items() if ad.kind == "land"}
         self.dist = {a: self._weighted(a) for a in self.data.areas}
         self.truk = frozenset(u for u, d in self.data.units.items() if "truk" in d.tags)
+        self.side_of = {u: d.side for u, d in self.data.units.items()}
+        self.watched = tuple(
+            a for a, ad in self.data.areas.items() if ad.kind == "sea" or ad.port
+        )  # 12: stacks in ports and at sea are closed
 
     def _weighted(self, src: str) -> dict[str, int]:
         """Distances in areas (sea or land); the Australia box is two zones from its neighbours."""
@@ -306,6 +310,14 @@ class CoralSea(SeriesGame):
         spots += [k[3:] for k, v in s.flags.items() if k.startswith("af:") and v == role]
         return sorted(a for a in spots if self.working(s, a, role))
 
+    def air_zone(self, s: CCState, role: str) -> set[str]:
+        """Areas within range of a working airfield of ``role`` (3 for Japan, 4 for the Allies)."""
+        r = self.af_range[role]
+        out: set[str] = set()
+        for a in self.airfields(s, role):
+            out.update(b for b, d in self.dist[a].items() if d <= r)
+        return out
+
     def in_air_range(self, s: CCState, role: str, area: str) -> bool:
         r = self.af_range[role]
         return any(self.dist[a].get(area, 99) <= r for a in self.airfields(s, role))
@@ -460,9 +472,7 @@ class CoralSea(SeriesGame):
     def air_targets(self, s: CCState, role: str) -> list[str]:
         foe = self.other(role)
         out = []
-        for a in self.data.areas:
-            if not self.in_air_range(s, role, a):
-                continue
+        for a in self.air_zone(s, role):
             if self.has_units(s, a, foe) or (
                 s.flags["air_attacks"]
                 and self.has_airfield(s, a)
@@ -622,6 +632,44 @@ class CoralSea(SeriesGame):
             "air-interrupt": "A Japanese operation begins: play an Air Attack now?",
         }.get(t[0], str(t[0]))
 
+    def label(self, state: CCState, role: str, action: Action) -> str:
+        k = action[0]
+        if k == "airfield":
+            return f"Build an airfield at {action[1]} ({AIRFIELD_SP} SP)"
+        if k == "remove-airfield":
+            return f"Remove the airfield counter at {action[1]} ({AIRFIELD_SP} SP)"
+        if k == "repair-airfield":
+            return f"Put the airfield at {action[1]} back in action (1 SP)"
+        if k == "strike":
+            return f"Air attack on {action[1]}"
+        if k == "air":
+            return f"Play {self.data.cards[action[1]].name} now"
+        if k == "pass":
+            return "No air attack"
+        if k == "airlift":
+            return f"Fly {self.data.units[action[1]].name} to {action[2]}"
+        if k == "land":
+            return f"Land the troops at {action[1]}"
+        if k == "load-rp":
+            return "Load a resource point"
+        return super().label(state, role, action)
+
+    def describe_event(self, event: dict[str, Any]) -> str:
+        k = event["kind"]
+        if k == "air-check":
+            res = "passes" if event["passed"] else "fails: depleted"
+            return (
+                f"Air attack on {self.data.units[event['unit']].name}: d10 {event['dice'][0]}"
+                f" +1 -> {event['total']} vs {event['cohesion']}, {res}"
+            )
+        if k == "airfield-raid":
+            hit = "out of action" if event["disorganized"] else "no effect"
+            return f"Raid on the airfield at {event['area']}: d10 {event['dice'][0]}, {hit}"
+        if k == "jungle":
+            what = "depleted" if event["result"] == "dep" else "disorganized"
+            return f"{self.data.units[event['unit']].name} {what} by the jungle"
+        return super().describe_event(event)
+
     # ----- victory (13) ----------------------------------------------------------------------
     def victory_points(self, s: CCState) -> dict[str, float]:
         vp = {JAPAN: float(s.flags["vp_japan"]), ALLIES: float(s.flags["vp_allies"])}
@@ -642,14 +690,14 @@ class CoralSea(SeriesGame):
         if not s.flags.get("limited") or role is None:
             return set()
         foe = self.other(role)
+        side = self.side_of
         out: set[str] = set()
-        for area, here in s.units.where().items():
-            if area in OFF_MAP:
+        where = s.units.where()
+        for area in self.watched:
+            here = where.get(area)
+            if not here or len(here) < 2:
                 continue
-            ad = self.data.areas[area]
-            if ad.kind != "sea" and not ad.port:
-                continue
-            theirs = [u for u in here if self.data.units[u].side == foe]
+            theirs = [u for u in here if side[u] == foe]
             out.update(theirs[1:])
         b = s.battle
         if b is not None:
@@ -699,8 +747,9 @@ class CoralSea(SeriesGame):
         before = {r: self.hidden_units(state, r) for r in self.roles}
         n = len(state.events)
         super().apply(state, role, action)
-        after = {r: self.hidden_units(state, r) for r in self.roles}
-        self.redact(state, n, before, after)
+        if len(state.events) > n:
+            after = {r: self.hidden_units(state, r) for r in self.roles}
+            self.redact(state, n, before, after)
 
     def redact(
         self, s: CCState, start: int, before: dict[str, set[str]], after: dict[str, set[str]]
@@ -709,8 +758,8 @@ class CoralSea(SeriesGame):
         other side; the hidden side gets a version without the hidden units."""
         out = []
         for e in s.events[start:]:
-            if isinstance(e.get("to"), (list, str)):
-                out.append(e)  # private already (a str "to" is seen by nobody: see NOTES)
+            if e.get("to") is not None:
+                out.append(e)  # private already
                 continue
             secret = False
             for r in self.roles:
@@ -744,11 +793,11 @@ class CoralSea(SeriesGame):
         for u in sorted(hidden):
             groups.setdefault((self.data.units[u].naval, u in self.truk), []).append(u)
         for units in groups.values():
-            spots = sorted(state.units[u] for u in units)
+            spots = sorted(state.units[u].loc for u in units)
             order = list(units)
             rng.shuffle(order)
-            for u, spot in zip(order, spots, strict=True):
-                new.units[u] = spot
+            for u, loc in zip(order, spots, strict=True):
+                new.units[u] = Unit(loc, dep=rng.random() < 0.3)  # its state is unseen too
         return new
 
 

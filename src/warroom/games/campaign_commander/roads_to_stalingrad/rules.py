@@ -106,11 +106,15 @@ class RoadsToStalingrad(SeriesGame):
                     return False  # 3.a: impassable to another allied nationality
             if d.nation in ("hungarian", "rumanian"):
                 rival = "rumanian" if d.nation == "hungarian" else "hungarian"
-                spots = {
-                    u.loc
-                    for x, u in s.units.items()
-                    if u.loc not in OFF_MAP and self.data.units[x].nation == rival
-                }
+                key = ("spots", rival)
+                spots = s.units.memo.get(key)
+                if spots is None:
+                    spots = {
+                        u.loc
+                        for x, u in s.units.items()
+                        if u.loc not in OFF_MAP and self.data.units[x].nation == rival
+                    }
+                    s.units.memo[key] = spots
                 if spots:
                     near = self.near2[area]
                     if any(p in near for p in spots):
@@ -186,6 +190,18 @@ class RoadsToStalingrad(SeriesGame):
         op.acted.update(op.group)
         op.group = []
         isolation.update(self, s)
+
+    def retreat_extra(self, s: CCState, uid: str, task: tuple[Any, ...]) -> list[Action]:
+        here, first = s.units[uid].loc, bool(task[4])
+        b = s.battle
+        attacker = b is not None and self.data.units[uid].side == b.attacker
+        if here == "Kerch" and "kerch" in self.data.units[uid].tags and not (first and attacker):
+            return [("exit",)]  # 1.d.II: off the west edge, not destroyed
+        return []
+
+    def apply_retreat_extra(self, s: CCState, uid: str, action: Action) -> None:
+        s.units[uid] = s.units[uid]._replace(loc=GONE)
+        s.log("left-map", unit=uid, area="Kerch")
 
     # ----- combat: terrain, Manstein, river crossings, Order 225, chits (1, 10, 19) ----------
     def tactical(self, s: CCState, b: Battle, uid: str) -> int:

@@ -1,0 +1,229 @@
+"""A rule-based player for Coral Sea: the priorities of a plain, sensible theatre commander.
+
+It reads only what its seat may see: the map as its view shows it (with limited intelligence,
+the hidden enemy units are left out), its own hand and its own drawn chits. Map when it has
+RPs, else cards; play sudden death, permanent, reinforcement and supply cards, draw up to
+five; in an operation repair first, then strike: ships carry troops to enemy-held islands
+and land them, ground units attack where the odds look fair, else move towards the nearest
+enemy-held victory area; in battle reveal the chit that hurts the enemy most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from warroom.engine import Action, Game, Rng, State
+from warroom.games.campaign_commander.model import OFF_MAP
+from warroom.games.campaign_commander.state import CCState
+
+
+def _score_chit(game: Any, key: str) -> int:
+    c = game.data.chits[key]
+    score = 0
+    for e in c.effects:
+        w = 3 if e.fail == "depdg" else 2 if e.fail == "dg" else 1
+        if e.kind == "fortify":
+            score += 1
+        elif e.side == "enemy":
+            score += w + e.mod
+        else:
+            score -= w
+    return score
+
+
+def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
+    """Area -> visible enemy units there (what this seat may see)."""
+    foe = g.other(role)
+    hidden = g.hidden_units(s, role)
+    out: dict[str, int] = {}
+    for x, u in s.units.items():
+        if u.loc in OFF_MAP or x in hidden or g.data.units[x].side != foe:
+            continue
+        out[u.loc] = out.get(u.loc, 0) + 1
+    return out
+
+
+def _targets(g: Any, s: CCState, role: str) -> set[str]:
+    """Land areas worth taking: enemy-held urban areas and the rest of split islands."""
+    out = set()
+    for a, ad in g.data.areas.items():
+        if ad.kind != "land" or a == "Australia":
+            continue
+        if s.control.get(a) != role and (ad.vp or ad.sector in ("Guadalcanal", "Bougainville")):
+            out.add(a)
+    return out
+
+
+def _foes(g: Any, s: CCState, area: str, role: str) -> list[str]:
+    """The enemy units this seat can see in ``area`` that a force entering it would fight."""
+    hidden = g.hidden_units(s, role)
+    return [u for u in g.foes_at(s, area, role) if u not in hidden]
+
+
+def _strength(g: Any, s: CCState, units: Sequence[str]) -> int:
+    return sum(g.values(s, u)[0] + g.values(s, u)[1] for u in units)
+
+
+def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+    g: Any = game
+    s = state
+    assert isinstance(s, CCState)
+    top = s.tasks[-1][0] if s.tasks else ""
+    if top == "choose":
+        has_rp = any(n > 0 for n in s.rps[role].values())
+        want_map = has_rp and (len(s.hands[role]) >= 3 or rng.random() < 0.5)
+        return ("map",) if want_map and ("map",) in actions else ("card",)
+    if top == "card":
+        return _card_option(g, s, role, actions)
+    if top == "op-rp":
+        spots = _enemy_spots(g, s, role)
+        dist = g.data.map.distances(set(spots) | _targets(g, s, role)) if spots else {}
+        return min(actions, key=lambda a: (dist.get(a[1], 99), a[1]))
+    if top == "place":
+        return actions[rng.below(len(actions))]
+    if top == "battle":
+        chits = [a for a in actions if a[0] == "chit"]
+        cards = [a for a in actions if a[0] == "card"]
+        if cards and rng.random() < 0.3:
+            return cards[0]
+        if chits:
+            return max(chits, key=lambda a: (_score_chit(g, a[1]), a[1]))
+        return actions[0]
+    if top == "target":
+        task = s.tasks[-1]
+        b = s.battle
+
+        def coh(a: Action) -> int:
+            return g.cohesion(s, b, a[1]) if b is not None else 0
+
+        return max(actions, key=coh) if task[2] == role else min(actions, key=coh)
+    if top == "air-target":
+        spots = _enemy_spots(g, s, role)
+        return max(actions, key=lambda a: (spots.get(a[1], 0), a[1]))
+    if top == "air-interrupt":
+        return actions[0]
+    if top == "op":
+        return _operation(g, s, role, actions, rng)
+    return actions[0]
+
+
+def _card_option(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+    plays = [a for a in actions if a[0] == "play"]
+    for a in plays:
+        if g.data.cards[a[1]].sudden_death:
+            return a
+    for a in plays:
+        c = g.data.cards[a[1]]
+        if c.permanent or c.reinforcement or any(e.do == "rp" for e in c.effects):
+            return a
+    if plays:
+        return plays[0]
+    if ("draw",) in actions:
+        return ("draw",)
+    discards = [a for a in actions if a[0] == "discard"]
+    order = {"attack": 0, "tactics": 1, "event": 2, "operational": 3}
+    return min(discards, key=lambda a: (order[g.data.cards[a[1]].type], a[1]))
+
+
+def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+    op = s.op
+    assert op is not None
+    if op.group:
+        if g.data.units[op.group[0]].naval:
+            return _naval_group(g, s, role, actions)
+        return _ground_group(g, s, role, actions)
+    for kind in ("rebuild", "reorg", "repair-airfield"):
+        for a in actions:
+            if a[0] == kind:
+                return a
+    events = [a for a in actions if a[0] == "event"]
+    if events:
+        return events[0]
+    builds = [a for a in actions if a[0] == "airfield"]
+    if builds and rng.random() < 0.3:
+        return builds[0]
+    moves = [a for a in actions if a[0] == "move"]
+    if not moves:
+        return ("done",)
+    goal = set(_enemy_spots(g, s, role)) | _targets(g, s, role)
+    dist = g.data.map.distances(goal)
+
+    def urgency(a: Action) -> tuple[int, int, int, str]:
+        uid = a[1]
+        d = g.data.units[uid]
+        loc = s.units[uid].loc
+        laden = d.naval and any(not g.data.units[x].naval for x in g.units_at(s, loc, role))
+        return (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
+
+    best = min(moves, key=urgency)
+    if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < 0.15:
+        return ("done",)  # (also ends a run of moves that come to nothing)
+    return best
+
+
+def _ground_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+    op = s.op
+    assert op is not None
+    adds = [a for a in actions if a[0] == "add"]
+    if adds and len(op.group) < 3:
+        return adds[0]
+    goes = [a for a in actions if a[0] == "go"]
+    mine = _strength(g, s, op.group)
+    for a in goes:
+        foes = _foes(g, s, a[1], role)
+        if foes and mine >= _strength(g, s, foes):
+            return a
+    safe = [a for a in goes if not _foes(g, s, a[1], role)]
+    targets = _targets(g, s, role)
+    if targets and safe:
+        dist = g.data.map.distances(targets)
+        here = s.units[op.group[0]].loc
+        best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
+        if dist.get(best[1], 99) < dist.get(here, 99):
+            return best
+    if ("halt",) in actions:
+        return ("halt",)
+    if safe:
+        return safe[0]
+    return ("cancel",) if ("cancel",) in actions else actions[-1]
+
+
+def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+    op = s.op
+    assert op is not None
+    targets = _targets(g, s, role)
+    if op.cargo:
+        lands = [a for a in actions if a[0] == "land" and a[1] in targets]
+        if lands:
+            return lands[0]
+        if ("unload",) in actions:
+            return ("unload",)
+    if not op.moved:
+        adds = [a for a in actions if a[0] == "add"]
+        if adds and len(op.group) < 3:
+            return adds[0]
+        embarks = [a for a in actions if a[0] == "embark"]
+        if embarks and len(op.cargo) < 2:
+            return embarks[0]
+        if ("load-rp",) in actions and not op.cargo:
+            return ("load-rp",)
+    goes = [a for a in actions if a[0] == "go"]
+    here = s.units[op.group[0]].loc
+    if goes:
+        mine = _strength(g, s, op.group)
+        for a in goes:
+            foes = _foes(g, s, a[1], role)
+            if foes and mine >= _strength(g, s, foes) and not op.cargo:
+                return a
+        safe = [a for a in goes if not _foes(g, s, a[1], role)]
+        if targets and safe:
+            dist = g.data.map.distances(targets)
+            best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
+            if dist.get(best[1], 99) < dist.get(here, 99):
+                return best
+    if ("halt",) in actions:
+        return ("halt",)
+    if goes:
+        return goes[0]
+    return ("cancel",) if ("cancel",) in actions else actions[-1]
