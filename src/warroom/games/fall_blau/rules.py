@@ -85,6 +85,7 @@ NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
+TURN_TASKS = (("turn",), ("counter",))  # pushed by end-turn: the counter-attacks run first
 DRAW_TASK = ("draw",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
@@ -206,6 +207,11 @@ class FallBlau(Game[BlauState]):
         self.start = [d.generals[g].cubes for g in self.gids]
         self.first_effect = {e.id: e.effects[0] for e in d.events.values()}
         self.hand_limit = d.hand_limit
+        self._cons_cubes = [
+            d.consolidate_cubes
+            + (d.generals[g].trait.n if d.generals[g].trait.kind == "consolidate_cubes" else 0)
+            for g in self.gids
+        ]
         self._turn_tasks = (ORDERS_TASK, *(DRAW_TASK,) * d.draws_per_turn)
         # what a drawn stop card pushes on the task stack: its place, then its effects in order
         self._stop_tasks: dict[str, tuple[tuple[Any, ...], ...]] = {
@@ -991,8 +997,33 @@ class FallBlau(Game[BlauState]):
         s.phase = ""
         gidx = self.data.generals
         if ph == "orders":
+            if kind == "reorganize":  # a third of a random game: the short way
+                s.supply -= 1
+                new = self._slots_of.get(action)
+                if new is None:
+                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                    self._slots_of[action] = new
+                s.slots = list(new)
+                s.events.append(
+                    {"order": list(action[1:]), "supply": s.supply, "kind": "reorganize"}
+                )
+                s.phase = "orders"
+                if s.missions and s.mactive:
+                    self._run(s)  # only the missions to check
+                return
             before = len(s.tasks)
-            if kind == "advance":
+            if kind == "end-turn":
+                s.events.append({"kind": "end-turn"})
+                s.tasks += TURN_TASKS
+            elif kind == "consolidate":
+                gi = gidx[action[1]].index
+                s.events.append({"order": "consolidate", "general": action[1], "kind": "order"})
+                self._add_cubes(s, gi, self._cons_cubes[gi])
+                self._gain_supply(s, self.data.consolidate_supply)
+                s.ready[gi] = False
+            elif kind == "play":
+                self._play(s, action)
+            elif kind == "advance":
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
                 s.supply -= 1
@@ -1025,30 +1056,6 @@ class FallBlau(Game[BlauState]):
                     s.phase, s.attack = "support", (gi, slot)
                 else:
                     self._resolve_attack(s, gi, slot, "")
-            elif kind == "consolidate":
-                gi = gidx[action[1]].index
-                t = gidx[action[1]].trait
-                s.events.append({"order": "consolidate", "general": action[1], "kind": "order"})
-                extra = t.n if t.kind == "consolidate_cubes" else 0
-                self._add_cubes(s, gi, self.data.consolidate_cubes + extra)
-                self._gain_supply(s, self.data.consolidate_supply)
-                s.ready[gi] = False
-            elif kind == "play":
-                self._play(s, action)
-            elif kind == "reorganize":
-                s.supply -= 1
-                new = self._slots_of.get(action)
-                if new is None:
-                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
-                    self._slots_of[action] = new
-                s.slots = list(new)
-                s.events.append(
-                    {"order": list(action[1:]), "supply": s.supply, "kind": "reorganize"}
-                )
-            elif kind == "end-turn":
-                s.events.append({"kind": "end-turn"})
-                s.tasks.append(("turn",))
-                s.tasks.append(("counter",))
             if kind != "end-turn" and not s.over:
                 if s.phase or len(s.tasks) != before:
                     s.tasks.insert(before, ORDERS_TASK)  # back to orders after what came up
@@ -1090,7 +1097,9 @@ class FallBlau(Game[BlauState]):
                 s.tasks.append(("turn",))
         if not s.phase:
             s.ctx = ()
-        self._run(s)
+            self._run(s)
+        elif s.missions and s.mactive:
+            self._run(s)  # a decision waits: only the missions to check
 
     def _play(self, s: BlauState, action: Action) -> None:
         eid = action[1]
