@@ -12,6 +12,7 @@ there (-1: none), ``front[i]`` the card facing that slot ("" none) and ``red[i]`
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
@@ -33,24 +34,49 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+# the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
+_DIGITS4 = tuple((x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296))
+
+
 def roll(rng: Rng, n: int) -> list[int]:
     """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
     x = rng.s
     out: list[int] = []
-    while len(out) < n:
-        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value; the
-        # bias is below 1e-10)
+    digits = _DIGITS4
+    while n > 0:
+        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value, lowest
+        # first; the bias is below 1e-10)
         x = (x + _GOLDEN) & _MASK
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         z ^= z >> 31
-        for _ in range(min(12, n - len(out))):
-            z, r = divmod(z, 6)
-            out.append(r + 1)
+        k = 12 if n > 12 else n
+        n -= k
+        while k >= 4:
+            out += digits[z % 1296]
+            z //= 1296
+            k -= 4
+        if k:
+            out += digits[z % 1296][:k]
     rng.s = x
     return out
+
+
+def _shuffle(rng: Rng, seq: list[str]) -> None:
+    """``rng.shuffle(seq)`` with the generator's steps inlined (the same result)."""
+    if type(rng) is not Rng:
+        rng.shuffle(seq)
+        return
+    x = rng.s
+    for i in range(len(seq) - 1, 0, -1):
+        x = (x + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        seq[i], seq[j] = seq[j], seq[i]
+    rng.s = x
 
 
 ROLE = "german"
@@ -59,6 +85,11 @@ NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
+TURN_TASKS = (("turn",), ("counter",))  # pushed by end-turn: the counter-attacks run first
+DRAW_TASK = ("draw",)
+# how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
+# frontline card, at a general short of cubes, at an exhausted general
+_PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
 
 
 class BlauState(State):
@@ -175,7 +206,24 @@ class FallBlau(Game[BlauState]):
         self.cost = {c.id: 1 + c.extra_cost for c in d.campaigns.values()}
         self.start = [d.generals[g].cubes for g in self.gids]
         self.first_effect = {e.id: e.effects[0] for e in d.events.values()}
-        self._reorg: dict[tuple[int, ...], list[Action]] = {}  # a memo of pure results
+        self.hand_limit = d.hand_limit
+        self._cons_cubes = [
+            d.consolidate_cubes
+            + (d.generals[g].trait.n if d.generals[g].trait.kind == "consolidate_cubes" else 0)
+            for g in self.gids
+        ]
+        self._turn_tasks = (ORDERS_TASK, *(DRAW_TASK,) * d.draws_per_turn)
+        # what a drawn stop card pushes on the task stack: its place, then its effects in order
+        self._stop_tasks: dict[str, tuple[tuple[Any, ...], ...]] = {
+            e.id: (
+                (("place", e.id), *(("effect", e.id, i) for i in reversed(range(len(e.effects)))))
+                if e.stop
+                else ()
+            )
+            for e in d.events.values()
+        }
+        self._effects = {e.id: e.effects for e in d.events.values()}
+        self._reorg: dict[tuple[int, ...], tuple[Action, ...]] = {}  # a memo of pure results
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
         self._cons = [("consolidate", g) for g in self.gids]
@@ -184,6 +232,18 @@ class FallBlau(Game[BlauState]):
             for g in self.gids
         ]
         self._slots_of: dict[Action, list[int]] = {}  # reorganize action -> new slots
+        # how each hand card is offered in the orders step
+        self._hand_kind: dict[str, int] = {}
+        self._play_plain: dict[str, Action] = {}
+        for e in d.events.values():
+            k = e.effects[0].kind
+            self._hand_kind[e.id] = {
+                "attack_dice": _SKIP,
+                "special_attack": _SPECIAL,
+                "cubes": _CUBES,
+                "ready": _READY,
+            }.get(k, _PLAIN)
+            self._play_plain[e.id] = ("play", e.id)
         # the frontline cards each special attack may strike
         self.targets: dict[str, frozenset[str]] = {}
         for e in d.events.values():
@@ -211,10 +271,10 @@ class FallBlau(Game[BlauState]):
         s.red_pool = d.soviet_cubes
         s.queue = [c.id for c in d.campaigns.values() if c.start_unlocked]
         s.deck = d.deck(s.hard)
-        s.rng.shuffle(s.deck)
+        _shuffle(s.rng, s.deck)
         if s.missions:
             s.mdeck = list(d.missions)
-            s.rng.shuffle(s.mdeck)
+            _shuffle(s.rng, s.mdeck)
         chosen = str(options.get("generals", ""))
         if chosen:
             for gid in _parse_generals(chosen, d):
@@ -233,7 +293,7 @@ class FallBlau(Game[BlauState]):
         s.cubes[gi] = g.cubes
         s.grey_pool -= g.cubes
         s.ready[gi] = True
-        s.log("general", general=g.id, slot=slot, cubes=g.cubes)
+        s.events.append({"general": g.id, "slot": slot, "cubes": g.cubes, "kind": "general"})
 
     # ----- the task loop --------------------------------------------------------------------
     def _run(self, s: BlauState) -> None:
@@ -242,20 +302,20 @@ class FallBlau(Game[BlauState]):
             while not s.phase and tasks and not s.over:
                 task = tasks.pop()
                 kind = task[0]
-                if kind == "orders":
-                    s.phase = "orders"
-                elif kind == "draw":
+                if kind == "draw":
                     self._task_draw(s)
+                elif kind == "orders":
+                    s.phase = "orders"
+                elif kind == "counter":
+                    self._local_counter_attacks(s)
+                elif kind == "turn":
+                    self._task_turn(s)
                 elif kind == "effect":
                     self._task_effect(s, task[1], task[2])
                 elif kind == "place":
                     self._task_place(s, task[1])
                 elif kind == "reinforce":
                     self._reinforce_most_vp(s, task[1])
-                elif kind == "counter":
-                    self._local_counter_attacks(s)
-                elif kind == "turn":
-                    self._task_turn(s)
                 else:  # pragma: no cover - every task kind is listed above
                     raise AssertionError(f"unknown task {task!r}")
                 tasks = s.tasks  # _end replaces the list
@@ -274,34 +334,34 @@ class FallBlau(Game[BlauState]):
         if not self._advance_calendar(s):
             return
         s.turn += 1
+        lost = s.lost
+        ready = s.ready
         for gi in s.chosen:
-            if not s.lost[gi]:
-                s.ready[gi] = True
-        s.tasks.append(("orders",))
-        for _ in range(self.data.draws_per_turn):
-            s.tasks.append(("draw",))
+            if not lost[gi]:
+                ready[gi] = True
+        s.tasks += self._turn_tasks
 
     def _advance_calendar(self, s: BlauState) -> bool:
         """Move the white cube one box on; False when it entered the Soviet Winter Offensive."""
         d = self.data
         s.cal += 1
         if s.cal > len(d.calendar):
-            s.log("calendar", box="Soviet Winter Offensive")
+            s.events.append({"box": "Soviet Winter Offensive", "kind": "calendar"})
             self._end(s, "winter")
             return False
-        s.log("calendar", box=d.calendar[s.cal - 1], turn=s.turn + 1)
+        s.events.append({"box": d.calendar[s.cal - 1], "turn": s.turn + 1, "kind": "calendar"})
         if s.cal in self.early:
             s.month_caps = []
             if s.missions:
                 for mid in s.mactive:
-                    s.log("mission-expired", mission=mid)
+                    s.events.append({"mission": mid, "kind": "mission-expired"})
                 s.mactive = []
                 for _ in range(2):
                     if s.mdeck:
                         mid = s.mdeck.pop()
                         s.mactive.append(mid)
                         s.reveals += 1
-                        s.log("mission", mission=mid)
+                        s.events.append({"mission": mid, "kind": "mission"})
         return True
 
     def _end(self, s: BlauState, why: str) -> None:
@@ -310,17 +370,25 @@ class FallBlau(Game[BlauState]):
         s.tasks = []
         out = self.outcome(s)
         assert out is not None
-        s.log("end", reason=why, vp=s.vp, final=out.points[ROLE], level=out.level)
+        s.events.append(
+            {
+                "reason": why,
+                "vp": s.vp,
+                "final": out.points[ROLE],
+                "level": out.level,
+                "kind": "end",
+            }
+        )
 
     # ----- events ---------------------------------------------------------------------------
     def _task_draw(self, s: BlauState) -> None:
-        d = self.data
-        if len(s.hand) >= d.hand_limit:
+        hand = s.hand
+        if len(hand) >= self.hand_limit:
             s.phase = "discard"  # the discard action draws again
             return
         if not s.deck:
             if not s.discard:
-                s.log("deck-empty")
+                s.events.append({"kind": "deck-empty"})
                 return
             ready = self._ready_generals(s)
             if len(ready) > 1:
@@ -331,21 +399,18 @@ class FallBlau(Game[BlauState]):
             self._reshuffle(s)
         cid = s.deck.pop()
         s.reveals += 1
-        card = d.events[cid]
-        s.log("draw", card=cid)
-        if card.stop:
-            s.tasks.append(("place", cid))
-            for i in range(len(card.effects) - 1, -1, -1):
-                s.tasks.append(("effect", cid, i))
+        s.events.append({"card": cid, "kind": "draw"})
+        stop_tasks = self._stop_tasks[cid]
+        if stop_tasks:
+            s.tasks += stop_tasks
         else:
-            s.hand.append(cid)
-            s.hand.sort(key=self.ev_order.__getitem__)  # the hand is kept in card order
+            insort(hand, cid, key=self.ev_order.__getitem__)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
         s.discard = []
-        s.rng.shuffle(s.deck)
-        s.log("reshuffle", cards=len(s.deck))
+        _shuffle(s.rng, s.deck)
+        s.events.append({"cards": len(s.deck), "kind": "reshuffle"})
 
     def _task_place(self, s: BlauState, cid: str) -> None:
         """Where a resolved stop card goes: in play, on the frontline, or the discard pile."""
@@ -364,7 +429,7 @@ class FallBlau(Game[BlauState]):
         elif k == "lose_supply":
             lost = min(e.n, s.supply)
             s.supply -= lost
-            s.log("supply", change=-lost, supply=s.supply)
+            s.events.append({"change": -lost, "supply": s.supply, "kind": "supply"})
         elif k == "cubes_all":
             for gi in self._living(s):
                 self._add_cubes(s, gi, e.n)
@@ -404,12 +469,12 @@ class FallBlau(Game[BlauState]):
 
     def _gain_supply(self, s: BlauState, n: int) -> None:
         new = min(self.data.supply_max, s.supply + n)
-        s.log("supply", change=new - s.supply, supply=new)
+        s.events.append({"change": new - s.supply, "supply": new, "kind": "supply"})
         s.supply = new
 
     def _gain_vp(self, s: BlauState, n: int) -> None:
         s.vp += n
-        s.log("vp", change=n, vp=s.vp)
+        s.events.append({"change": n, "vp": s.vp, "kind": "vp"})
         extra = self.data.red_circles.get(s.vp)
         if extra:
             s.tasks.append(("reinforce", extra))
@@ -420,13 +485,24 @@ class FallBlau(Game[BlauState]):
         if add:
             s.cubes[gi] += add
             s.grey_pool -= add
-            s.log("cubes", general=self.gids[gi], change=add, cubes=s.cubes[gi])
+            s.events.append(
+                {"general": self.gids[gi], "change": add, "cubes": s.cubes[gi], "kind": "cubes"}
+            )
 
     def _add_red(self, s: BlauState, slot: int, n: int, why: str) -> None:
         add = min(n, s.red_pool)
         s.red[slot] += add
         s.red_pool -= add
-        s.log("reinforce", card=s.front[slot], slot=slot, change=add, red=s.red[slot], why=why)
+        s.events.append(
+            {
+                "card": s.front[slot],
+                "slot": slot,
+                "change": add,
+                "red": s.red[slot],
+                "why": why,
+                "kind": "reinforce",
+            }
+        )
 
     def _reinforce_most_vp(self, s: BlauState, n: int) -> None:
         best = self._most_vp_slots(s)
@@ -467,7 +543,7 @@ class FallBlau(Game[BlauState]):
     def _exhaust(self, s: BlauState, gi: int, why: str) -> None:
         if s.ready[gi]:
             s.ready[gi] = False
-            s.log("exhaust", general=self.gids[gi], why=why)
+            s.events.append({"general": self.gids[gi], "why": why, "kind": "exhaust"})
 
     def _lose_cubes(self, s: BlauState, gi: int, n: int, why: str) -> None:
         n = min(n, s.cubes[gi])
@@ -475,12 +551,20 @@ class FallBlau(Game[BlauState]):
             return
         s.cubes[gi] -= n
         s.grey_pool += n
-        s.log("losses", general=self.gids[gi], lost=n, cubes=s.cubes[gi], why=why)
+        s.events.append(
+            {
+                "general": self.gids[gi],
+                "lost": n,
+                "cubes": s.cubes[gi],
+                "why": why,
+                "kind": "losses",
+            }
+        )
         if s.cubes[gi] == 0:
             s.lost[gi] = True
             s.ready[gi] = False
             s.slots[s.slots.index(gi)] = NONE
-            s.log("general-lost", general=self.gids[gi])
+            s.events.append({"general": self.gids[gi], "kind": "general-lost"})
             if not self._living(s):
                 self._end(s, "generals")
 
@@ -494,7 +578,7 @@ class FallBlau(Game[BlauState]):
         rerolls = 0
         if s.in_play:
             for eid in s.in_play:
-                for e in self.data.events[eid].effects:
+                for e in self._effects[eid]:
                     if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
                         on = max(on, e.on)
                     elif e.kind == "soviet_reroll" and local:
@@ -508,26 +592,33 @@ class FallBlau(Game[BlauState]):
                 rerolled.append(rolls[j])
         hits = rolls.count(1) if on == 1 else sum(1 for r in rolls if r <= on)
         saved = min(hits, self.shield[gi])
-        s.log(
-            "counter-attack",
-            card=s.front[slot] or why,
-            general=self.gids[gi],
-            dice=rolls,
-            sides=6,
-            rerolled=rerolled,
-            hit_on=on,
-            hits=hits,
-            saved=saved,
-            local=local,
+        s.events.append(
+            {
+                "card": s.front[slot] or why,
+                "general": self.gids[gi],
+                "dice": rolls,
+                "sides": 6,
+                "rerolled": rerolled,
+                "hit_on": on,
+                "hits": hits,
+                "saved": saved,
+                "local": local,
+                "kind": "counter-attack",
+            }
         )
-        self._lose_cubes(s, gi, hits - saved, why)
+        if hits > saved:
+            self._lose_cubes(s, gi, hits - saved, why)
 
     def _local_counter_attacks(self, s: BlauState) -> None:
-        for slot in range(SLOTS):
+        front = s.front
+        red = s.red
+        slots = s.slots
+        for slot in (0, 1, 2):
             if s.over:
                 return
-            if s.front[slot] and s.slots[slot] != NONE and s.red[slot] > 0:
-                self._counter_attack(s, slot, s.red[slot], s.front[slot], local=True)
+            cid = front[slot]
+            if cid and slots[slot] != NONE and red[slot] > 0:
+                self._counter_attack(s, slot, red[slot], cid, True)
 
     def _major_slots(self, s: BlauState) -> list[int]:
         """Where a major counter-attack may deploy (several: the player's choice)."""
@@ -552,10 +643,18 @@ class FallBlau(Game[BlauState]):
             s.front[slot] = cid
             s.red[slot] = k
             s.red_pool -= k
-            s.log("major-deploy", card=cid, slot=slot, red=k)
+            s.events.append({"card": cid, "slot": slot, "red": k, "kind": "major-deploy"})
             self._counter_attack(s, slot, k, cid, local=False)
         else:
-            s.log("major-deploy", card=cid, slot=slot, red=k, joins=s.front[slot])
+            s.events.append(
+                {
+                    "card": cid,
+                    "slot": slot,
+                    "red": k,
+                    "joins": s.front[slot],
+                    "kind": "major-deploy",
+                }
+            )
             self._counter_attack(s, slot, k, cid, local=False)
             if not s.over:
                 self._add_red(s, slot, k, cid)
@@ -588,7 +687,9 @@ class FallBlau(Game[BlauState]):
                     m = self.data.missions[mid]
                     s.mactive.remove(mid)
                     s.mdone.append(mid)
-                    s.log("mission-done", mission=mid, vp=m.vp, supply=m.supply)
+                    s.events.append(
+                        {"mission": mid, "vp": m.vp, "supply": m.supply, "kind": "mission-done"}
+                    )
                     if m.supply:
                         self._gain_supply(s, m.supply)
                     if m.vp:
@@ -684,21 +785,23 @@ class FallBlau(Game[BlauState]):
         losses = min(ones, before)  # the overkill rule
         s.red[slot] -= removed
         s.red_pool += removed
-        s.log(
-            "attack",
-            general=g.id,
-            card=cid,
-            slot=slot,
-            white=white,
-            black=black,
-            sides=6,
-            modifier=mod,
-            support=support,
-            hits=hits,
-            panzer_bonus=bonus,
-            removed=removed,
-            red=s.red[slot],
-            losses=losses,
+        s.events.append(
+            {
+                "general": g.id,
+                "card": cid,
+                "slot": slot,
+                "white": white,
+                "black": black,
+                "sides": 6,
+                "modifier": mod,
+                "support": support,
+                "hits": hits,
+                "panzer_bonus": bonus,
+                "removed": removed,
+                "red": s.red[slot],
+                "losses": losses,
+                "kind": "attack",
+            }
         )
         s.ready[gi] = False  # the order exhausts him (the "attack" entry says so)
         if s.red[slot] == 0:
@@ -715,18 +818,18 @@ class FallBlau(Game[BlauState]):
         card = self.data.campaigns.get(cid)
         if card:
             s.captured.append(cid)
-            s.log("capture", card=cid, vp=card.vp)
+            s.events.append({"card": cid, "vp": card.vp, "kind": "capture"})
             for u in card.unlocks:
                 if u not in s.queue and u not in s.captured and u not in s.front:
                     s.queue.append(u)
-                    s.log("unlock", card=u)
+                    s.events.append({"card": u, "kind": "unlock"})
             self._gain_vp(s, card.vp)
             if len(s.captured) == len(self.data.campaigns):
                 self._end(s, "all-captured")
         else:
             s.removed.append(cid)
             vp = self._card_vp(cid)
-            s.log("capture", card=cid, vp=vp)
+            s.events.append({"card": cid, "vp": vp, "kind": "capture"})
             if vp:
                 self._gain_vp(s, vp)
 
@@ -740,7 +843,7 @@ class FallBlau(Game[BlauState]):
         s.front[slot] = cid
         s.red[slot] = k
         s.red_pool -= k
-        s.log("deploy", card=cid, slot=slot, red=k)
+        s.events.append({"card": cid, "slot": slot, "red": k, "kind": "deploy"})
 
     def _second_slots(self, s: BlauState, slot: int) -> list[int]:
         return [i for i in (slot - 1, slot + 1) if 0 <= i < SLOTS and not s.front[i]]
@@ -780,69 +883,79 @@ class FallBlau(Game[BlauState]):
         return []  # pragma: no cover
 
     def _order_actions(self, s: BlauState) -> list[Action]:
-        gids = self.gids
         out: list[Action] = []
         append = out.append
         supply = s.supply
         front = s.front
         slots = s.slots
         ready = s.ready
+        queue = s.queue if supply >= 1 else None
         cost = self.cost
-        queue = s.queue
-        for slot in range(SLOTS):
+        adv_all = self._adv
+        att_all = self._att
+        cons = self._cons
+        for slot in (0, 1, 2):
             gi = slots[slot]
             if gi == NONE or not ready[gi]:
                 continue
-            if supply >= 1 and queue and not front[slot]:
-                adv = self._adv[gi]
+            if queue and not front[slot]:
+                adv = adv_all[gi]
                 for c in queue:
                     append(adv[c])
-            att = self._att[gi]
+            att = att_all[gi]
             for t in ADJ_OR_FRONT[slot]:
                 cid = front[t]
                 if cid and supply >= cost.get(cid, 1):
                     append(att[t])
-            append(self._cons[gi])
-        if s.hand:
+            append(cons[gi])
+        hand = s.hand
+        if hand:
+            kinds = self._hand_kind
             prev = ""
-            for eid in s.hand:  # kept in card order: copies are next to each other
+            for eid in hand:  # kept in card order: copies are next to each other
                 if eid == prev:
                     continue
                 prev = eid
-                e = self.first_effect[eid]
-                k = e.kind
-                if k == "attack_dice":
+                k = kinds[eid]
+                if k == _PLAIN:
+                    append(self._play_plain[eid])
+                elif k == _SKIP:
                     continue
-                if k == "special_attack":
+                elif k == _SPECIAL:
                     targets = self.targets[eid]
-                    for slot in range(SLOTS):
-                        if front[slot] in targets and s.red[slot] > 0:
+                    red = s.red
+                    for slot in (0, 1, 2):
+                        if front[slot] in targets and red[slot] > 0:
                             append(("play", eid, slot))
-                elif k == "cubes":
+                elif k == _CUBES:
                     if s.grey_pool:
                         for gi in s.chosen:
                             if not s.lost[gi] and s.cubes[gi] < self.start[gi]:
-                                append(("play", eid, gids[gi]))
-                elif k == "ready":
+                                append(("play", eid, self.gids[gi]))
+                else:  # _READY
                     for gi in s.chosen:
                         if not s.lost[gi] and not ready[gi]:
-                            append(("play", eid, gids[gi]))
-                else:
-                    append(("play", eid))
+                            append(("play", eid, self.gids[gi]))
         if supply >= 1:
-            key = tuple(slots)
-            reorg = self._reorg.get(key)
+            reorg = self._reorg.get((slots[0], slots[1], slots[2]))
             if reorg is None:
-                reorg = []
-                seen = {key}
-                for perm in permutations(key):
-                    if perm not in seen:
-                        seen.add(perm)
-                        reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
-                self._reorg[key] = reorg
-            out.extend(reorg)
-        out.append(END_TURN)
+                reorg = self._reorganizations(slots)
+            out += reorg
+        append(END_TURN)
         return out
+
+    def _reorganizations(self, slots: list[int]) -> tuple[Action, ...]:
+        """Every other left-to-right order of the frontline (memoized: a pure result)."""
+        gids = self.gids
+        key = tuple(slots)
+        reorg: list[Action] = []
+        seen = {key}
+        for perm in permutations(key):
+            if perm not in seen:
+                seen.add(perm)
+                reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
+        self._reorg[key] = tuple(reorg)
+        return self._reorg[key]
 
     def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
         s = state
@@ -884,12 +997,39 @@ class FallBlau(Game[BlauState]):
         s.phase = ""
         gidx = self.data.generals
         if ph == "orders":
+            if kind == "reorganize":  # a third of a random game: the short way
+                s.supply -= 1
+                new = self._slots_of.get(action)
+                if new is None:
+                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                    self._slots_of[action] = new
+                s.slots = list(new)
+                s.events.append(
+                    {"order": list(action[1:]), "supply": s.supply, "kind": "reorganize"}
+                )
+                s.phase = "orders"
+                if s.missions and s.mactive:
+                    self._run(s)  # only the missions to check
+                return
             before = len(s.tasks)
-            if kind == "advance":
+            if kind == "end-turn":
+                s.events.append({"kind": "end-turn"})
+                s.tasks += TURN_TASKS
+            elif kind == "consolidate":
+                gi = gidx[action[1]].index
+                s.events.append({"order": "consolidate", "general": action[1], "kind": "order"})
+                self._add_cubes(s, gi, self._cons_cubes[gi])
+                self._gain_supply(s, self.data.consolidate_supply)
+                s.ready[gi] = False
+            elif kind == "play":
+                self._play(s, action)
+            elif kind == "advance":
                 gi = gidx[action[1]].index
                 slot = s.slots.index(gi)
                 s.supply -= 1
-                s.log("order", order="advance", general=action[1], supply=s.supply)
+                s.events.append(
+                    {"order": "advance", "general": action[1], "supply": s.supply, "kind": "order"}
+                )
                 self._deploy(s, action[2], slot)
                 s.ready[gi] = False
                 if (
@@ -903,35 +1043,19 @@ class FallBlau(Game[BlauState]):
                 gi = gidx[action[1]].index
                 slot = action[2]
                 s.supply -= self.attack_cost(s, slot)
-                s.log(
-                    "order", order="attack", general=action[1], card=s.front[slot], supply=s.supply
+                s.events.append(
+                    {
+                        "order": "attack",
+                        "general": action[1],
+                        "card": s.front[slot],
+                        "supply": s.supply,
+                        "kind": "order",
+                    }
                 )
                 if self.support_cards(s, gi, slot):
                     s.phase, s.attack = "support", (gi, slot)
                 else:
                     self._resolve_attack(s, gi, slot, "")
-            elif kind == "consolidate":
-                gi = gidx[action[1]].index
-                t = gidx[action[1]].trait
-                s.log("order", order="consolidate", general=action[1])
-                extra = t.n if t.kind == "consolidate_cubes" else 0
-                self._add_cubes(s, gi, self.data.consolidate_cubes + extra)
-                self._gain_supply(s, self.data.consolidate_supply)
-                s.ready[gi] = False
-            elif kind == "play":
-                self._play(s, action)
-            elif kind == "reorganize":
-                s.supply -= 1
-                new = self._slots_of.get(action)
-                if new is None:
-                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
-                    self._slots_of[action] = new
-                s.slots = list(new)
-                s.log("reorganize", order=list(action[1:]), supply=s.supply)
-            elif kind == "end-turn":
-                s.log("end-turn")
-                s.tasks.append(("turn",))
-                s.tasks.append(("counter",))
             if kind != "end-turn" and not s.over:
                 if s.phase or len(s.tasks) != before:
                     s.tasks.insert(before, ORDERS_TASK)  # back to orders after what came up
@@ -944,12 +1068,14 @@ class FallBlau(Game[BlauState]):
         elif ph == "second":
             if kind == "second":
                 s.supply -= 1
-                s.log("order", order="second-card", card=action[1], supply=s.supply)
+                s.events.append(
+                    {"order": "second-card", "card": action[1], "supply": s.supply, "kind": "order"}
+                )
                 self._deploy(s, action[1], action[2])
         elif ph == "discard":
             s.hand.remove(action[1])
             s.discard.append(action[1])
-            s.log("discard", card=action[1])
+            s.events.append({"card": action[1], "kind": "discard"})
             s.tasks.append(("draw",))
         elif ph == "deck-out":
             self._exhaust(s, gidx[action[1]].index, "deck-out")
@@ -971,13 +1097,15 @@ class FallBlau(Game[BlauState]):
                 s.tasks.append(("turn",))
         if not s.phase:
             s.ctx = ()
-        self._run(s)
+            self._run(s)
+        elif s.missions and s.mactive:
+            self._run(s)  # a decision waits: only the missions to check
 
     def _play(self, s: BlauState, action: Action) -> None:
         eid = action[1]
         card: EventCard = self.data.events[eid]
         s.hand.remove(eid)
-        s.log("play", card=eid)
+        s.events.append({"card": eid, "kind": "play"})
         if card.in_play:
             s.in_play.append(eid)
         else:
@@ -996,7 +1124,7 @@ class FallBlau(Game[BlauState]):
             elif k == "ready":
                 gi = self.data.generals[action[2]].index
                 s.ready[gi] = True
-                s.log("ready-general", general=action[2])
+                s.events.append({"general": action[2], "kind": "ready-general"})
             elif k == "special_attack":
                 slot = action[2]
                 cid = s.front[slot]
@@ -1006,16 +1134,18 @@ class FallBlau(Game[BlauState]):
                 removed = min(hits, s.red[slot])
                 s.red[slot] -= removed
                 s.red_pool += removed
-                s.log(
-                    "special-attack",
-                    card=cid,
-                    slot=slot,
-                    by=eid,
-                    black=rolls,
-                    sides=6,
-                    modifier=mod,
-                    removed=removed,
-                    red=s.red[slot],
+                s.events.append(
+                    {
+                        "card": cid,
+                        "slot": slot,
+                        "by": eid,
+                        "black": rolls,
+                        "sides": 6,
+                        "modifier": mod,
+                        "removed": removed,
+                        "red": s.red[slot],
+                        "kind": "special-attack",
+                    }
                 )
             # cancel_modifier: lasting, read from in_play
 
