@@ -13,23 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from warroom.ai.rules.cc_series import battle_step, card_or_map, chit_target
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
-
-
-def _score_chit(game: Any, key: str) -> int:
-    c = game.data.chits[key]
-    score = 0
-    for e in c.effects:
-        w = 3 if e.fail == "depdg" else 2 if e.fail == "dg" else 1
-        if e.kind == "fortify":
-            score += 1
-        elif e.side == "enemy":
-            score += w + e.mod
-        else:
-            score -= w
-    return score
 
 
 def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
@@ -71,9 +58,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     assert isinstance(s, CCState)
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
-        has_rp = any(n > 0 for n in s.rps[role].values())
-        want_map = has_rp and (len(s.hands[role]) >= 3 or rng.random() < 0.5)
-        return ("map",) if want_map and ("map",) in actions else ("card",)
+        return card_or_map(s, role, actions, rng)
     if top == "card":
         return _card_option(g, s, role, actions)
     if top == "op-rp":
@@ -83,21 +68,9 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if top == "place":
         return actions[rng.below(len(actions))]
     if top == "battle":
-        chits = [a for a in actions if a[0] == "chit"]
-        cards = [a for a in actions if a[0] == "card"]
-        if cards and rng.random() < 0.3:
-            return cards[0]
-        if chits:
-            return max(chits, key=lambda a: (_score_chit(g, a[1]), a[1]))
-        return actions[0]
+        return battle_step(g, actions, rng)
     if top == "target":
-        task = s.tasks[-1]
-        b = s.battle
-
-        def coh(a: Action) -> int:
-            return g.cohesion(s, b, a[1]) if b is not None else 0
-
-        return max(actions, key=coh) if task[2] == role else min(actions, key=coh)
+        return chit_target(g, s, role, actions)
     if top == "air-target":
         spots = _enemy_spots(g, s, role)
         return max(actions, key=lambda a: (spots.get(a[1], 0), a[1]))

@@ -12,23 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from warroom.ai.rules.cc_series import battle_step, card_or_map, chit_target
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
-
-
-def _score_chit(game: Any, role: str, key: str) -> int:
-    c = game.data.chits[key]
-    score = 0
-    for e in c.effects:
-        w = 3 if e.fail == "depdg" else 2 if e.fail == "dg" else 1
-        if e.kind == "fortify":
-            score += 1
-        elif e.side == "enemy":
-            score += w + e.mod
-        else:
-            score -= w
-    return score
 
 
 def _front_distance(game: Any, s: CCState, role: str) -> dict[str, int]:
@@ -45,9 +32,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     assert isinstance(s, CCState)
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
-        has_rp = any(n > 0 for n in s.rps[role].values())
-        want_map = has_rp and (len(s.hands[role]) >= 3 or rng.random() < 0.5)
-        return ("map",) if want_map and ("map",) in actions else ("card",)
+        return card_or_map(s, role, actions, rng)
     if top == "card":
         plays = [a for a in actions if a[0] == "play"]
         for a in plays:
@@ -64,24 +49,9 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         front = _front_distance(g, s, role)
         return min(actions, key=lambda a: (front.get(a[1], 99), a[1]))
     if top == "battle":
-        chits = [a for a in actions if a[0] == "chit"]
-        cards = [a for a in actions if a[0] == "card"]
-        if cards and rng.random() < 0.3:
-            return cards[0]
-        if chits:
-            return max(chits, key=lambda a: (_score_chit(g, role, a[1]), a[1]))
-        return actions[0]
+        return battle_step(g, actions, rng)
     if top == "target":
-        task = s.tasks[-1]
-        target_role = task[2]
-        b = s.battle
-
-        def coh(a: Action) -> int:
-            return g.cohesion(s, b, a[1]) if b is not None else 0
-
-        if target_role == role:
-            return max(actions, key=coh)
-        return min(actions, key=coh)
+        return chit_target(g, s, role, actions)
     if top == "op":
         return _operation(g, s, role, actions, rng)
     return actions[0]
