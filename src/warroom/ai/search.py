@@ -19,6 +19,11 @@ noise) or uniformly at random, for ``depth`` steps; a game may offer a value
 function for cut-off positions (``warroom.ai.rules.<game>.evaluate``), or the
 rollout simply plays on to the end.
 
+With ``flat=1`` (the default where a game's ``SEARCH`` asks for it) the search is
+instead a flat paired comparison at the root: the rules policy's choice against the
+other candidates (single actions, or whole plans a game offers), all played on the
+same determinized worlds and dice, switching only on clear evidence (``Searcher._flat``).
+
 Use it through ``make_agent("search:iterations=2000", game_id, seed)`` or
 ``make_agent("search:seconds=1.5", ...)``; ``hints`` tells a person the top
 candidate actions with their estimated value.

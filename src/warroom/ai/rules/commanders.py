@@ -36,6 +36,10 @@ class Style:
     """Added to the score of a move into a free sector."""
     noise: float = 0.2
     """Random spread added to every score (larger: other plans)."""
+    mass: int = 3
+    """Units a sector needs (and no fewer than the enemy's) before its units attack out of it."""
+    reinforce: float = 0.0
+    """Added to the score of a move that reinforces a friendly sector."""
 
 
 STYLE = Style()
@@ -206,7 +210,7 @@ def _plan(
             enemy = _strength(there_foe)
             if u["type"] == "cavalry" and there_foe and there_foe["infantry"] >= 2:
                 score = 0  # squares wait for it
-            elif _strength(here) >= 3 and _strength(here) >= enemy:
+            elif _strength(here) >= style.mass and _strength(here) >= enemy:
                 score = 2 + value_of(to) + (mass if mass <= enemy + 1 else 0)
                 if kind == "move":
                     score = 0
@@ -223,9 +227,9 @@ def _plan(
         elif target["control"] == me and not target["reserve"]:
             # reinforce a thin friendly sector from the reserve or a crowded one
             if sectors[u["sector"]]["reserve"] and _strength(there_me) + heading.get(to, 0) < 5:
-                score = 1.2 + 0.1 * (5 - _strength(there_me))
+                score = 1.2 + 0.1 * (5 - _strength(there_me)) + style.reinforce
             elif _strength(here) >= 5 and _strength(there_me) + heading.get(to, 0) < 3:
-                score = 0.8
+                score = 0.8 + style.reinforce
         score += rng.random() * style.noise
         if score > best_score:
             best, best_score = a, score

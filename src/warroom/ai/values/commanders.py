@@ -10,8 +10,8 @@ rules sheet unless another is clearly better. In each world the other side's hid
 is written by the rule-based player (``prepare``), so the sheets are judged against a
 sensible opponent rather than the random orders ``determinize`` fills in. A rollout stops
 when the next round's planning begins (``cutoff``) and is valued by the victory-point lead
-and the fighting units each side still has on the board (``evaluate``): first to 10 VP
-wins, and units that can fight are tomorrow's VP.
+the VP a round the board now pays each side, and the fighting units each side still has
+(``evaluate``): first to 10 VP wins, and units that can fight are tomorrow's VP.
 """
 
 from __future__ import annotations
@@ -30,15 +30,20 @@ ROLES = ("white", "black")
 VP_WEIGHT = 0.55
 UNIT_WEIGHT = 0.12
 ROUTED_WEIGHT = 0.04
+INCOME_WEIGHT = 0.35
+"""Per VP a round the board now pays a side (enemy objectives held, the sector majority):
+worth a bit less than a VP in hand, since the other side may take it back."""
 
 STYLES = (
     Style(),
-    Style(noise=1.5),
     Style(noise=1.5),
     Style(threshold=1.6),
     Style(attack=1.0),
     Style(attack=-1.2),
     Style(occupy=1.0, attack=-0.5),
+    Style(mass=2, attack=0.5),
+    Style(mass=1, attack=1.5),
+    Style(reinforce=1.0, attack=-0.5),
 )
 """The sheets a search compares: the rules player's own first, then other styles."""
 
@@ -61,7 +66,25 @@ def evaluate(game: Game[Any], state: State, role: str) -> float:
                 live[USIDE[u]] += 1
     lead = VP_WEIGHT * (s.vp[me] - s.vp[other])
     lead += UNIT_WEIGHT * (live[me] - live[other]) + ROUTED_WEIGHT * (routed[me] - routed[other])
+    income = _income(s)
+    lead += INCOME_WEIGHT * (income[me] - income[other])
     return 1.0 / (1.0 + math.exp(-lead))
+
+
+def _income(s: Any) -> list[int]:
+    """The VP each side would score if the round ended now with the board as it is."""
+    from warroom.games.commanders.state import control
+
+    ctrl = control(s)
+    out = [0, 0]
+    for o in s.objectives:
+        taker = 1 - o.side
+        if ctrl[o.sector] == taker:
+            out[taker] += o.vp
+    counts = [sum(1 for x in s.data.battle if ctrl[x] == side) for side in (0, 1)]
+    if counts[0] != counts[1]:
+        out[0 if counts[0] > counts[1] else 1] += 1
+    return out
 
 
 def cutoff(game: Game[Any], origin: State, state: State) -> bool:
