@@ -26,6 +26,31 @@ def _front_distance(game: Any, s: CCState, role: str) -> dict[str, int]:
     return game.data.map.distances(spots) if spots else {}
 
 
+RAILHEAD_CITIES = ("Rostov", "Millerovo")
+"""The Axis scores no city in the east until the first Railhead Advance, which needs these."""
+
+
+def _goals(g: Any, s: CCState, role: str) -> set[str]:
+    """The areas this side wants next: VP cities it does not hold.
+
+    Before the first Railhead Advance the Axis scores nothing in the east, so it goes for
+    Rostov and Millerovo first (the card needs both); afterwards for every city that would
+    score for it, beginning with the ones nearest its front.
+    """
+    if role == "axis" and s.flags.get("railheads", 0) == 0:
+        first = {a for a in RAILHEAD_CITIES if s.control.get(a) != role}
+        if first:
+            return first
+    return {
+        a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
+    }
+
+
+def _goal_distance(g: Any, s: CCState, role: str) -> dict[str, int]:
+    goals = _goals(g, s, role)
+    return g.data.map.distances(goals) if goals else _front_distance(g, s, role)
+
+
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
     g: Any = game
     s = state
@@ -44,10 +69,16 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
             return ("draw",)
         discards = [a for a in actions if a[0] == "discard"]
         order = {"attack": 0, "event": 1, "tactics": 2, "operational": 3}
-        return min(discards, key=lambda a: order[g.data.cards[a[1]].type])
+
+        def keep(a: Action) -> tuple[int, int]:
+            c = g.data.cards[a[1]]
+            precious = c.sudden_death or "railhead" in c.requires
+            return (1 if precious else 0, order[c.type])
+
+        return min(discards, key=keep)
     if top in ("op-rp", "place"):
-        front = _front_distance(g, s, role)
-        return min(actions, key=lambda a: (front.get(a[1], 99), a[1]))
+        goal = _goal_distance(g, s, role)
+        return min(actions, key=lambda a: (goal.get(a[1], 99), a[1]))
     if top == "battle":
         return battle_step(g, actions, rng)
     if top == "target":
@@ -72,15 +103,15 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
     moves = [a for a in actions if a[0] == "move"]
     if not moves:
         return ("done",)
-    front = _front_distance(g, s, role)
+    goal = _goal_distance(g, s, role)
 
     def urgency(a: Action) -> tuple[int, int, str]:
         uid = a[1]
         tv, ch, _mf = g.values(s, uid)
-        return (front.get(s.units[uid].loc, 99), -(tv + ch), uid)
+        return (goal.get(s.units[uid].loc, 99), -(tv + ch), uid)
 
     best = min(moves, key=urgency)
-    if front.get(s.units[best[1]].loc, 99) > 6 and rng.random() < 0.5:
+    if goal.get(s.units[best[1]].loc, 99) > 6 and rng.random() < 0.5:
         return ("done",)
     return best
 
@@ -95,22 +126,19 @@ def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     mine = sum(
         g.values(s, u)[0] + g.values(s, u)[1] for u in op.group if not g.data.units[u].leader
     )
+    dist = _goal_distance(g, s, role)
+    here = s.units[op.group[0]].loc
     attacks = []
     for a in goes:
         foes = g.foes_at(s, a[1], role)
-        if foes:
+        if foes and dist.get(a[1], 99) <= dist.get(here, 99):
             theirs = sum(g.values(s, u)[0] + g.values(s, u)[1] for u in foes)
             if mine >= theirs:
-                attacks.append((theirs, a))
+                attacks.append((dist.get(a[1], 99), theirs, a))
     if attacks:
-        return min(attacks)[1]
-    targets = {
-        a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
-    }
+        return min(attacks)[2]
     safe = [a for a in goes if not g.foes_at(s, a[1], role)]
-    if targets and safe:
-        dist = g.data.map.distances(targets)
-        here = s.units[op.group[0]].loc
+    if safe:
         best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
         if dist.get(best[1], 99) < dist.get(here, 99) or not op.moved:
             return best
