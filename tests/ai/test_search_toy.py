@@ -261,7 +261,7 @@ def test_flat_search_carries_out_a_chosen_plan() -> None:
     m = _solo_at(4)
     agent = SearchAgent("solo", SearchConfig(iterations=60, flat=True), seed=3)
     searcher = agent._searcher(SOLO)
-    searcher.plans = lambda game, state, role, legal, rng: [
+    searcher.macros = lambda game, state, role, legal, rng: [
         [("stop",)],
         [("draw",), ("draw",), ("stop",)],
     ]

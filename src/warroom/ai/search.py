@@ -52,14 +52,14 @@ Candidates = Callable[[Game[Any], State, str, Sequence[Action], Action], list[Ac
 """For the flat search: the actions worth comparing with the rules policy's choice (the last
 argument, which must stay in the list); by default every legal action."""
 
-Plans = Callable[[Game[Any], State, str, Sequence[Action], Rng], list[list[Action]] | None]
+Macros = Callable[[Game[Any], State, str, Sequence[Action], Rng], list[list[Action]] | None]
 """For the flat search: whole plans (sequences of the role's own next actions, e.g. an order
 sheet) to compare instead of single actions; the first is the rules policy's. None: no plans
 at this prompt (single actions are compared)."""
 
-Prepare = Callable[[Game[Any], State, str, Rng], None]
+Prepare = Callable[[Game[Any], State, str, Rng], State]
 """For the flat search: finish a determinized world before the candidates are tried in it,
-e.g. give the other side a plan of its own (its real one is hidden)."""
+e.g. give the other side a plan of its own (its real one is hidden); the world to use."""
 
 Cutoff = Callable[[Game[Any], State, State], bool]
 """For a rollout: (game, world where it started, state now) -> stop here and evaluate."""
@@ -68,6 +68,12 @@ Umpire = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action | None]
 """For a prompt that records what happened off the board (not a decision), the answer;
 None for a real decision. Search does not plan such prompts and evaluation answers them
 the same way whichever agent sits in the seat."""
+
+Planner = Callable[[Game[Any], State, str, Sequence[Action]], bool]
+"""Whether the search plans a prompt; when it says no, the game's rule-based policy answers
+it (at the table and inside simulations). Lets a long game spend search only on the
+decisions that matter and leave its mechanical prompts to the policy. A prompt the game
+does not know (a new kind of action) should be answered False: the policy handles it."""
 
 
 def game_hook(game_id: str, name: str) -> Any:
@@ -78,9 +84,11 @@ def game_hook(game_id: str, name: str) -> Any:
     uses ``evaluate(game, state, role)`` (a value for a cut-off position),
     ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level),
     ``final(game, state, role)`` (the same from the finished state, taking precedence),
-    ``candidates(game, state, role, actions, default)`` (see ``Candidates``),
-    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``) and ``SEARCH`` (default
-    search options for the game, e.g. ``{"depth": "60"}``).
+    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``), ``plans(game, state, role,
+    actions)`` (see ``Planner``), for the flat search ``candidates`` (see ``Candidates``),
+    ``macros`` (see ``Macros``), ``prepare`` (see ``Prepare``), for rollouts ``cutoff``
+    (see ``Cutoff``), and ``SEARCH`` (default search options for the game, e.g.
+    ``{"depth": "60"}``).
     """
     name_ = game_id.replace("-", "_")
     for package in ("warroom.ai.rules", "warroom.ai.values"):
@@ -268,8 +276,11 @@ class Searcher:
         self.reward: Rewarder | None = game_hook(game.id, "reward")
         self.final: Evaluator | None = game_hook(game.id, "final")
         self.umpire: Umpire | None = game_hook(game.id, "umpire")
+        self.answer: Policy | None = rules_policy(game.id)
+        planner: Planner | None = game_hook(game.id, "plans")
+        self.plans: Planner | None = planner if self.answer is not None else None
         self.candidates: Candidates | None = game_hook(game.id, "candidates")
-        self.plans: Plans | None = game_hook(game.id, "plans")
+        self.macros: Macros | None = game_hook(game.id, "macros")
         self.prepare: Prepare | None = game_hook(game.id, "prepare")
         self.cutoff: Cutoff | None = game_hook(game.id, "cutoff")
 
@@ -297,6 +308,11 @@ class Searcher:
             told = None
         if told is not None:
             return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {})
+        if self.plans is not None and self.answer is not None and len(legal) > 1:
+            seen = game.determinize(state, role, rng.fork(11))  # the policy sees no more
+            if not self.plans(game, seen, role, legal):
+                choice = self.answer(game, seen, role, legal, rng)
+                return SearchResult([Candidate(choice, 0, 0.5)], 0, 0.0, {})
         start = time.perf_counter()
         if cfg.flat:
             return self._flat(state, role, legal, rng, start)
@@ -351,14 +367,14 @@ class Searcher:
         difference plus two standard errors is not above 0, after ``MIN_WORLDS`` worlds), and
         after 4, 12, 28, 60 ... worlds only the better half of the challengers plays on
         (successive halving), so most rollouts go to the close calls; the search leaves the default only for a candidate whose mean lead over it is more than
-        ``z`` standard errors. A candidate is one action or, where the game's ``plans`` hook
+        ``z`` standard errors. A candidate is one action or, where the game's ``macros`` hook
         offers them, a whole plan of the role's next actions. ``iterations`` counts
         rollouts, so a round costs one per candidate still running.
         """
         game, cfg = self.game, self.cfg
         deadline = start + cfg.seconds if cfg.seconds is not None else None
         look = game.determinize(state, role, rng.fork(0x10C))  # the hooks read this copy only
-        plans = self.plans(game, look, role, legal, rng.fork(0x91A)) if self.plans else None
+        plans = self.macros(game, look, role, legal, rng.fork(0x91A)) if self.macros else None
         cands: list[list[Action]] = []
         if plans:
             seen: set[tuple[Action, ...]] = set()
@@ -381,7 +397,7 @@ class Searcher:
         while len(alive) > 1 and done + len(alive) <= max(cfg.iterations, len(alive)):
             world = game.determinize(state, role, rng.fork(worlds))
             if self.prepare is not None:
-                self.prepare(game, world, role, rng.fork(0x9E9 + worlds))
+                world = self.prepare(game, world, role, rng.fork(0x9E9 + worlds))
             roll = rng.fork(0xF1A7 + worlds)
             got: list[float] = []
             for i in alive:
@@ -507,6 +523,12 @@ class Searcher:
                 action = told
             elif len(acts) == 1:
                 action = acts[0]
+            elif (
+                self.plans is not None
+                and self.answer is not None
+                and not self.plans(game, world, role, acts)
+            ):
+                action = self.answer(game, world, role, acts, rng)
             else:
                 node = cursor[role]
                 if node is None:

@@ -99,24 +99,22 @@ def _planning(state: State, side: int) -> bool:
     return bool(s.phase == "planning" and s.stage == "plan" and s.waiting[side])
 
 
-def prepare(game: Game[Any], world: State, role: str, rng: Rng) -> None:
+def prepare(game: Game[Any], world: State, role: str, rng: Rng) -> State:
     """In a determinized world at planning, let the rule-based player write the other side's
-    sheet (``determinize`` filled it with random orders, or left it to be written)."""
+    sheet (``determinize`` filled a finished sheet with random orders)."""
     s: Any = world
     me = SIDE[role]
     other = 1 - me
     if not (s.phase == "planning" and s.stage == "plan" and s.waiting[me]):
-        return
-    from warroom.games.commanders.data import USIDE
-
-    for u in [u for u in s.orders if USIDE[u] == other]:
-        del s.orders[u]
-    s.given[other] = 0
-    s.composing[other] = -1
-    s.extra[other] = 1 if s.cfg.orders_distance else 0
-    s.waiting[other] = True
-    s.cache = [None, None]
+        return world
+    if not s.waiting[other]:
+        # Determinize this world again as if the other side were still writing: the game
+        # then clears its sheet instead of filling it at random.
+        s.waiting[other] = True
+        s.cache = [None, None]
+        world = game.determinize(world, role, rng.fork(1))
     _write(game, world, ROLES[other], rng, Style())
+    return world
 
 
 def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> list[Action]:
@@ -153,7 +151,7 @@ def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> 
     return out
 
 
-def plans(
+def macros(
     game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
 ) -> list[list[Action]] | None:
     """Order sheets to compare at a planning prompt (None elsewhere): the rules player's
