@@ -472,6 +472,7 @@ def test_owner_picks_which_unit_an_air_attack_falls_on() -> None:
     s.rng = ScriptedRng([9])  # d10 9 +1 = 10 > 7: fails
     m.act(ALLIES, ("strike", "Buna"))
     assert m.legal(JAPAN) == [("target", "jp-nankai"), ("target", "jp-snlf-maizuru")]
+    assert "Buna" in GAME.prompt_text(m.state, JAPAN)
     assert m.legal(ALLIES) == []
     m.act(JAPAN, ("target", "jp-snlf-maizuru"))
     assert m.state.units["jp-snlf-maizuru"].dep and not m.state.units["jp-nankai"].dep

@@ -643,11 +643,12 @@ class CoralSea(SeriesGame):
             combat.deplete(self, s, uid)
 
     def campaign_prompt(self, s: CCState, t: tuple[Any, ...]) -> str:
+        if t[0] == "air-victim":
+            return f"Air attack on {t[2]}: which of your units takes the check?"
         return {
             "air-target": "Air Attack: which area do the bombers strike?",
             "airlift": "Air Transport: fly which unit where?",
             "air-interrupt": "A Japanese operation begins: play an Air Attack now?",
-            "air-victim": f"Air attack on {t[2]}: which of your units takes the check?",
         }.get(t[0], str(t[0]))
 
     def label(self, state: CCState, role: str, action: Action) -> str:
