@@ -34,16 +34,23 @@ def _goals(g: Any, s: CCState, role: str) -> set[str]:
     """The areas this side wants next: VP cities it does not hold.
 
     Before the first Railhead Advance the Axis scores nothing in the east, so it goes for
-    Rostov and Millerovo first (the card needs both); afterwards for every city that would
-    score for it, beginning with the ones nearest its front.
+    Rostov and Millerovo (the card needs both) and holds them; afterwards for every city
+    that would score for it, beginning with the ones nearest its front.
     """
     if role == "axis" and s.flags.get("railheads", 0) == 0:
-        first = {a for a in RAILHEAD_CITIES if s.control.get(a) != role}
-        if first:
-            return first
+        return set(RAILHEAD_CITIES)  # taken or held until the card comes
     return {
         a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
     }
+
+
+def _waiting_for_railhead(s: CCState, role: str) -> bool:
+    """The Axis holds Rostov and Millerovo but has not yet played a Railhead Advance."""
+    return (
+        role == "axis"
+        and s.flags.get("railheads", 0) == 0
+        and all(s.control.get(a) == role for a in RAILHEAD_CITIES)
+    )
 
 
 def _goal_distance(g: Any, s: CCState, role: str) -> dict[str, int]:
@@ -57,6 +64,8 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     assert isinstance(s, CCState)
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
+        if _waiting_for_railhead(s, role) and ("card",) in actions:
+            return ("card",)  # the cities are ours: find and play a Railhead Advance
         return card_or_map(s, role, actions, rng)
     if top == "card":
         plays = [a for a in actions if a[0] == "play"]
@@ -100,10 +109,16 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
     events = [a for a in actions if a[0] == "event"]
     if events:
         return events[0]
-    moves = [a for a in actions if a[0] == "move"]
+    goal = _goal_distance(g, s, role)
+    moves = [
+        a
+        for a in actions
+        if a[0] == "move"
+        and not _garrison(g, s, role, a[1])
+        and not (goal.get(s.units[a[1]].loc) == 0 and s.control.get(s.units[a[1]].loc) == role)
+    ]
     if not moves:
         return ("done",)
-    goal = _goal_distance(g, s, role)
 
     def urgency(a: Action) -> tuple[int, int, str]:
         uid = a[1]
@@ -114,6 +129,16 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
     if goal.get(s.units[best[1]].loc, 99) > 6 and rng.random() < 0.5:
         return ("done",)
     return best
+
+
+def _garrison(g: Any, s: CCState, role: str, uid: str) -> bool:
+    """The last unit holding a city that scores for us (or that the Railhead needs) stays."""
+    loc = s.units[uid].loc
+    ad = g.data.areas.get(loc)
+    if ad is None or not (dict(ad.vp).get(role) or (role == "axis" and loc in RAILHEAD_CITIES)):
+        return False
+    others = [u for u in g.units_at(s, loc, role) if u != uid and not g.data.units[u].leader]
+    return not others
 
 
 def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
