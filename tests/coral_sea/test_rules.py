@@ -261,6 +261,57 @@ def test_truk_ship_disorganized_leaves_the_board() -> None:
     assert s.units["truk-bb"].loc == GONE and "truk-bb" not in s.destroyed
 
 
+def _naval_rout(m, ship: str, sea: str) -> None:
+    """``ship`` loses a naval battle in ``sea`` against TF 17 and is disorganized."""
+    from warroom.games.campaign_commander import combat
+
+    s = m.state
+    s.units["us-tf17"] = Unit(sea)
+    s.battle = Battle(sea, ALLIES, JAPAN, "Coral Sea", "", True)
+    s.battle.units = {ALLIES: ["us-tf17"], JAPAN: [ship]}
+    s.cache = None
+    combat.disorganize(GAME, s, ship)
+
+
+def _only_japanese_port(m, port: str) -> None:
+    for a, ad in GAME.data.areas.items():
+        if ad.port:
+            m.state.control[a] = JAPAN if a == port else ALLIES
+
+
+def test_japanese_ship_never_retreats_into_the_truk_fleets_area() -> None:
+    # without the Truk Fleet, 8th Fleet falls back from the Gulf of Papua to Madang (five
+    # seas, its whole disorganized range) through the Solomon Sea
+    m = clean_board()
+    _only_japanese_port(m, "Madang")
+    place(m, jp_8f="Gulf of Papua")
+    _naval_rout(m, "jp-8f", "Gulf of Papua")
+    assert m.state.units["jp-8f"].loc == "Madang"
+    # 7.d: with the Truk Fleet in the Solomon Sea that way is shut; the detour east of the
+    # Solomons is seven seas long, so the ship ends its retreat at sea, five seas along it
+    m = clean_board()
+    _only_japanese_port(m, "Madang")
+    place(m, jp_8f="Gulf of Papua", truk_bb="Solomon Sea")
+    _naval_rout(m, "jp-8f", "Gulf of Papua")
+    s = m.state
+    assert s.units["jp-8f"].loc == "Pacific Ocean"
+    assert s.units["truk-bb"].loc == "Solomon Sea"
+    assert [e["dest"] for e in s.events if e["kind"] == "naval-retreat"] == ["Pacific Ocean"]
+    assert "jp-8f" not in s.destroyed
+
+
+def test_japanese_ship_with_no_open_way_home_is_destroyed() -> None:
+    # Truk ships in the Huon Gulf and the Pacific Ocean close every way to the Bismarck Sea:
+    # Madang cannot be reached, so the ship cannot retreat and is eliminated (series 9.6.5)
+    m = clean_board()
+    _only_japanese_port(m, "Madang")
+    place(m, jp_8f="Loyalty Sea", truk_bb="Huon Gulf", truk_ls="Pacific Ocean")
+    _naval_rout(m, "jp-8f", "Loyalty Sea")
+    s = m.state
+    assert s.units["jp-8f"].loc == DEAD and "jp-8f" in s.destroyed
+    assert GAME.victory_points(s)[ALLIES] >= 2  # an HS counts two VP to the Allies
+
+
 # ----- 8: retreats -------------------------------------------------------------------------------
 def _ground_battle(m, area: str, attacker: str, att: list[str], dfn: list[str], origin: str):
     s = m.state

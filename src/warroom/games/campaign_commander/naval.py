@@ -15,6 +15,8 @@ eliminated (7.2). Combat results on a naval unit fall also on its cargo (7.4).
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
@@ -285,11 +287,15 @@ def cargo_effect(g: SeriesGame, s: CCState, uid: str, what: str) -> None:
 
 
 def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
-    """9.6.3.e: into a friendly port within range, else towards the nearest friendly port."""
+    """9.6.3.e: into a friendly port within range, else towards the nearest friendly port.
+
+    Distances count range as movement does (``naval_step_cost``), and the campaign may close
+    areas to the retreating ship (``naval_retreat_may_enter``); a ship with no friendly port
+    it can reach through open areas cannot retreat and is destroyed (9.6.5).
+    """
     d = g.data.units[uid]
     here = s.units[uid].loc
     rng = g.values(s, uid)[2]
-    m = g.data.map
 
     def friendly_port(a: str) -> bool:
         return (
@@ -299,18 +305,51 @@ def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
         )
 
     def passable(a: str) -> bool:
-        return is_sea(g, a) or friendly_port(a)
+        return (is_sea(g, a) or friendly_port(a)) and g.naval_retreat_may_enter(s, uid, a)
 
-    dist = m.distances(here, passable)
+    dist, prev = _costs(g, s, here, passable)
     ports = sorted((dd, a) for a, dd in dist.items() if friendly_port(a) and a != here)
     if not ports:
         combat.destroy(g, s, uid, "no friendly port to retreat to")
         return
-    dd, port = ports[0]
-    path = m.path(here, port, passable) or [here, port]
-    dest = port if dd <= rng else path[min(rng, len(path) - 1)]
+    port = ports[0][1]
+    path = [port]
+    while path[-1] != here:
+        path.append(prev[path[-1]])
+    path.reverse()
+    dest = here
+    for a in path[1:]:
+        if dist[a] > rng:
+            break
+        dest = a
+    if dest == here:
+        combat.destroy(g, s, uid, "no range to retreat")
+        return
     cargo = cargo_of(g, s, uid)
     s.units[uid] = s.units[uid]._replace(loc=dest)
     for x in cargo:
         s.units[x] = s.units[x]._replace(loc=dest)
     s.log("naval-retreat", unit=uid, frm=here, dest=dest)
+
+
+def _costs(
+    g: SeriesGame, s: CCState, start: str, passable: Callable[[str], bool]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Range needed to reach each area from ``start`` through passable ones, and the area each
+    is best reached from (ports are ends: a ship does not sail on through a port)."""
+    dist = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
+    while heap:
+        dd, a = heapq.heappop(heap)
+        if dd > dist[a] or (a != start and not is_sea(g, a)):
+            continue
+        for b in g.data.map.neighbors[a]:
+            if not passable(b):
+                continue
+            nd = dd + g.naval_step_cost(s, a, b)
+            if nd < dist.get(b, 10**6):
+                dist[b] = nd
+                prev[b] = a
+                heapq.heappush(heap, (nd, b))
+    return dist, prev

@@ -214,6 +214,13 @@ class CoralSea(SeriesGame):
             return
         super().naval_retreat(s, uid)
 
+    def naval_retreat_may_enter(self, s: CCState, uid: str, area: str) -> bool:
+        """7.d: other Japanese ships never join the Truk Fleet, not even in retreat (as in
+        movement, its areas are closed to them)."""
+        if self.side_of[uid] != JAPAN or uid in self.truk:
+            return True
+        return not any(u in self.truk for u in self.units_at(s, area, JAPAN))
+
     def remove_truk(self, s: CCState, uid: str, why: str) -> None:
         area = s.units[uid].loc
         s.units[uid] = Unit(GONE)
