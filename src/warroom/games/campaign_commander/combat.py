@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from warroom.games.campaign_commander.series import SeriesGame
 
 
-
 def start(
     g: SeriesGame,
     s: CCState,
@@ -209,7 +208,7 @@ def resolve_target(g: SeriesGame, s: CCState, uid: str) -> None:
         return
     roll = s.rng.die(10)
     total = roll + mod + b.fortified.get(uid, 0) + b.mods.get(target, 0)
-    total += g.check_modifier(s, b, uid)
+    total += g.chit_check_modifier(s, b, uid, name)  # name: the chit (or card) checking
     coh = g.cohesion(s, b, uid)
     passed = total <= coh
     s.log(

@@ -521,8 +521,9 @@ class SeriesGame(Game[CCState]):
         return 0
 
     def chit_check_modifier(self, s: CCState, b: Battle, uid: str, chit: str) -> int:
-        """The campaign modifier ``check_modifier`` gives ``uid`` when ``chit`` is revealed
-        (used to tell whether a chit can still land a hit)."""
+        """Campaign modifier to a check of ``uid`` caused by ``chit`` (a chit key, or the
+        name of the card that calls for the check); also asked, without rolling, to tell
+        whether a chit can still land a hit. Default: ``check_modifier``."""
         return self.check_modifier(s, b, uid)
 
     def rescuers(self, s: CCState, area: str, role: str, attackers: Sequence[str]) -> list[str]:

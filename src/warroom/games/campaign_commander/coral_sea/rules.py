@@ -32,7 +32,7 @@ DESTROYED_VP = {"CV": 3, "HS": 2, "LS": 1, "": 1}
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "1"
+    version = "2"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -470,6 +470,8 @@ class CoralSea(SeriesGame):
         return self.chit_check_modifier(s, b, uid, s.flags["chit"])
 
     def chit_check_modifier(self, s: CCState, b: Battle, uid: str, chit: str) -> int:
+        # Gunnery's +2 belongs to the checks that chit calls for (the series passes the chit,
+        # so a card played in answer before they are rolled does not lose it)
         if chit.endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
             return 2
         return 0
