@@ -48,6 +48,12 @@ Umpire = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action | None]
 None for a real decision. Search does not plan such prompts and evaluation answers them
 the same way whichever agent sits in the seat."""
 
+Planner = Callable[[Game[Any], State, str, Sequence[Action]], bool]
+"""Whether the search plans a prompt; when it says no, the game's rule-based policy answers
+it (at the table and inside simulations). Lets a long game spend search only on the
+decisions that matter and leave its mechanical prompts to the policy. A prompt the game
+does not know (a new kind of action) should be answered False: the policy handles it."""
+
 
 def game_hook(game_id: str, name: str) -> Any:
     """``<name>`` from the game's AI modules, if one offers it, else None.
@@ -56,8 +62,9 @@ def game_hook(game_id: str, name: str) -> Any:
     then ``warroom.ai.values.<game>`` (search knowledge kept by the AI layer). The search
     uses ``evaluate(game, state, role)`` (a value for a cut-off position),
     ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level),
-    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``) and ``SEARCH`` (default
-    search options for the game, e.g. ``{"depth": "60"}``).
+    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``), ``plans(game, state, role,
+    actions)`` (see ``Planner``) and ``SEARCH`` (default search options for the game, e.g.
+    ``{"depth": "60"}``).
     """
     name_ = game_id.replace("-", "_")
     for package in ("warroom.ai.rules", "warroom.ai.values"):
@@ -217,6 +224,9 @@ class Searcher:
         self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
         self.reward: Rewarder | None = game_hook(game.id, "reward")
         self.umpire: Umpire | None = game_hook(game.id, "umpire")
+        self.answer: Policy | None = rules_policy(game.id)
+        planner: Planner | None = game_hook(game.id, "plans")
+        self.plans: Planner | None = planner if self.answer is not None else None
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -242,6 +252,11 @@ class Searcher:
             told = None
         if told is not None:
             return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {})
+        if self.plans is not None and self.answer is not None and len(legal) > 1:
+            seen = game.determinize(state, role, rng.fork(11))  # the policy sees no more
+            if not self.plans(game, seen, role, legal):
+                choice = self.answer(game, seen, role, legal, rng)
+                return SearchResult([Candidate(choice, 0, 0.5)], 0, 0.0, {})
         roots = roots if roots is not None else {r: Node() for r in game.roles}
         root = roots[role]
         start = time.perf_counter()
@@ -306,6 +321,12 @@ class Searcher:
                 action = told
             elif len(acts) == 1:
                 action = acts[0]
+            elif (
+                self.plans is not None
+                and self.answer is not None
+                and not self.plans(game, world, role, acts)
+            ):
+                action = self.answer(game, world, role, acts, rng)
             else:
                 node = cursor[role]
                 if node is None:

@@ -10,7 +10,13 @@ the enemy units on the board, the objectives. Priorities, in order:
 - occupy free neutral sectors (the sector count pays 1 VP a round);
 - keep orders back to rally routed units;
 - in combat: form squares and countercharge when offered, capture routed units,
-  re-roll the worst of its own dice or the best of the enemy's, always enter.
+  re-roll the worst of its own dice or the best of the enemy's, always enter;
+- attacked from several sides, put each defender where the attackers are most numerous
+  (infantry where cavalry charges, for the squares);
+- bombardment dice go at enemy units about to act (ordered to advance or fire this round);
+- when a sector is short of room, infantry goes in first, then cavalry, then guns;
+- the road's extra move is taken to reinforce a thin friendly or free sector;
+- turning board side B, put the river in front of its own army.
 """
 
 from __future__ import annotations
@@ -63,6 +69,15 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return _target(view, actions)
     if stage in ("ranged-reroll", "melee-reroll"):
         return _reroll(view, role, actions)
+    if stage == "orient":
+        # as printed the river covers white's front; turned round, black's
+        return ("orient", 1 if role == "white" else 2)
+    if stage == "split":
+        return _split(view, role, actions)
+    if stage == "capacity":
+        return _admit(view, actions)
+    if stage == "aim":
+        return _aim(view, role, actions)
     if stage == "withdraw":
         # a company in the building keeps the sector contested; attackers fight on
         return next((a for a in actions if a[0] == "garrison"), ("done",))
@@ -77,6 +92,82 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
                 return a
         return ("done",)
     return actions[rng.below(len(actions))]
+
+
+def _split(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """Each defender to the zone with most attackers not yet matched; infantry faces cavalry."""
+    units = {u["id"]: u for u in view["units"]}
+    placed: dict[str, int] = {}
+    for zone in view["defend"].values():
+        for sid in zone.split("|"):
+            placed[sid] = placed.get(sid, 0) + 1
+    best: Action = ("done",)
+    best_score = -99.0
+    for a in actions:
+        if a[0] != "defend":
+            continue
+        me = units[a[1]]
+        attackers = [
+            units[x["unit"]]["type"]
+            for x in view["attacks"]
+            if x["from"] == a[2] and x["to"] == me["sector"] and units[x["unit"]]["side"] != role
+        ]
+        score = 2.0 * (len(attackers) - placed.get(a[2], 0))
+        if me["type"] == "infantry" and "cavalry" in attackers:
+            score += 1
+        if me["type"] == "cavalry" and "infantry" in attackers:
+            score += 0.5
+        if me["type"] == "artillery":
+            score -= 0.5 * len(attackers)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _admit(view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    """Short of room: infantry first (it holds ground), then cavalry, then the guns."""
+    units = {u["id"]: u for u in view["units"]}
+    rank = {"infantry": 0, "cavalry": 1, "artillery": 2}
+    admits = [a for a in actions if a[0] == "admit"]
+    if not admits:
+        return ("done",)
+    return min(admits, key=lambda a: rank[units[a[1]]["type"]])
+
+
+def _aim(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """A bombardment die at the enemy unit most about to hurt us: one ordered to advance or
+    fire this round (the orders are on the table by now), a fresh one before a spent one."""
+    foe = "black" if role == "white" else "white"
+    units = {u["id"]: u for u in view["units"]}
+    orders = {o["unit"]: o for o in (view["orders"].get(foe) or [])}
+    weight = {"advance": 3, "fire": 3, "fast": 2, "move": 1}
+
+    def score(a: Action) -> float:
+        if a[0] != "target":
+            return -1.0
+        o = orders.get(a[2])
+        s = float(weight.get(o["kind"], 0)) if o else 0.0
+        return s + (0.5 if units[a[2]]["status"] == "fresh" else 0.0)
+
+    return max(actions, key=score)
+
+
+def _road(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """Take the road's extra move into a thin friendly or free battle sector."""
+    counts = _counts(view)
+    sectors = {s["id"]: s for s in view["sectors"]}
+    best: Action = ("stop",)
+    best_n = 4
+    for a in actions:
+        if a[0] != "then" or a[1] != "road":
+            continue
+        s = sectors[a[2]]
+        if s["reserve"] or s["control"] not in (role, None):
+            continue
+        n = _strength(counts.get(a[2], {}).get(role))
+        if n < best_n:
+            best, best_n = a, n
+    return best
 
 
 def _place(actions: Sequence[Action]) -> Action:
@@ -122,7 +213,7 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
     me = role
     foe = "black" if role == "white" else "white"
     if actions[0] == ("stop",):
-        return ("stop",)
+        return _road(view, role, actions) if view.get("road_move") else ("stop",)
     counts = _counts(view)
     sectors = {s["id"]: s for s in view["sectors"]}
     info = view["orders_info"][me]

@@ -15,6 +15,8 @@ eliminated (7.2). Combat results on a naval unit fall also on its cargo (7.4).
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
@@ -322,12 +324,15 @@ def cargo_hit(g: SeriesGame, s: CCState, victim: str, what: str) -> None:
 
 def retreat_ports(g: SeriesGame, s: CCState, uid: str) -> list[str]:
     """9.6.3.e: where a naval unit may retreat: every friendly port within its range (its
-    owner chooses); with none in range, the area its range reaches on the way to the
-    nearest friendly port; [] when no friendly port can be reached at all."""
+    owner chooses, nearest first); with none in range, as far as its range reaches on the
+    way to the nearest friendly port; [] when it cannot retreat (destroyed, 9.6.5).
+
+    Distances count range as movement does (``naval_step_cost``), and the campaign may close
+    areas to the retreating ship (``naval_retreat_may_enter``).
+    """
     d = g.data.units[uid]
     here = s.units[uid].loc
     rng = g.values(s, uid)[2]
-    m = g.data.map
 
     def friendly_port(a: str) -> bool:
         return (
@@ -337,22 +342,31 @@ def retreat_ports(g: SeriesGame, s: CCState, uid: str) -> list[str]:
         )
 
     def passable(a: str) -> bool:
-        return is_sea(g, a) or friendly_port(a)
+        return (is_sea(g, a) or friendly_port(a)) and g.naval_retreat_may_enter(s, uid, a)
 
-    dist = m.distances(here, passable)
+    dist, prev = _costs(g, s, here, passable)
     ports = sorted((dd, a) for a, dd in dist.items() if friendly_port(a) and a != here)
     if not ports:
         return []
     near = [a for dd, a in ports if dd <= rng]
     if near:
         return near
-    path = m.path(here, ports[0][1], passable) or [here, ports[0][1]]
-    return [path[min(rng, len(path) - 1)]]
+    port = ports[0][1]
+    path = [port]
+    while path[-1] != here:
+        path.append(prev[path[-1]])
+    path.reverse()
+    dest = here
+    for a in path[1:]:
+        if dist[a] > rng:
+            break
+        dest = a
+    return [] if dest == here else [dest]
 
 
 def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
     """9.6.3.e: into a friendly port within range (its owner picks which), else towards the
-    nearest friendly port; destroyed when there is none to reach."""
+    nearest friendly port; destroyed when it cannot retreat at all (9.6.5)."""
     dests = retreat_ports(g, s, uid)
     if not dests:
         combat.destroy(g, s, uid, "no friendly port to retreat to")
@@ -386,3 +400,26 @@ def retreat_to(g: SeriesGame, s: CCState, uid: str, dest: str) -> None:
         g.take_control(s, g.other(side), here)
         supply.capture(g, s, g.other(side), here)
         isolation.update(g, s)
+
+
+def _costs(
+    g: SeriesGame, s: CCState, start: str, passable: Callable[[str], bool]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Range needed to reach each area from ``start`` through passable ones, and the area each
+    is best reached from (ports are ends: a ship does not sail on through a port)."""
+    dist = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
+    while heap:
+        dd, a = heapq.heappop(heap)
+        if dd > dist[a] or (a != start and not is_sea(g, a)):
+            continue
+        for b in g.data.map.neighbors[a]:
+            if not passable(b):
+                continue
+            nd = dd + g.naval_step_cost(s, a, b)
+            if nd < dist.get(b, 10**6):
+                dist[b] = nd
+                prev[b] = a
+                heapq.heappush(heap, (nd, b))
+    return dist, prev

@@ -476,6 +476,10 @@ class SeriesGame(Game[CCState]):
         """Campaign limits on where a naval group may go (beyond 6.4.4)."""
         return True
 
+    def naval_retreat_may_enter(self, s: CCState, uid: str, area: str) -> bool:
+        """Campaign limits on where a retreating naval unit may go (beyond friendly ports)."""
+        return True
+
     def naval_retreat(self, s: CCState, uid: str) -> None:
         naval.retreat(self, s, uid)
 
