@@ -100,6 +100,8 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return max(actions, key=lambda a: (spots.get(a[1], 0), a[1]))
     if top == "air-interrupt":
         return actions[0]
+    if top == "air-victim":  # our sturdiest unit there takes the bombs
+        return max(actions, key=lambda a: (g.values(s, a[1])[1], a[1]))
     if top == "op":
         return _operation(g, s, role, actions, rng)
     return actions[0]

@@ -43,7 +43,15 @@ def _static(g: SeriesGame) -> dict[str, Any]:
             for b in nbs:
                 if a < b:
                     borders.append([a, b, d.map.border(a, b)])
-        cache = {"areas": areas, "borders": borders}
+        look = dict(d.settings.get("look", {}))
+        sides = dict(look.get("sides", {}))
+        look = {
+            "title": str(look.get("title", g.title)),
+            "sides": {r: dict(sides.get(r, {"name": r.title()})) for r in g.roles},
+            "nations": dict(look.get("nations", {})),
+            "boxes": list(look.get("boxes", [])),
+        }
+        cache = {"areas": areas, "borders": borders, "look": look}
         g._static_view = cache  # type: ignore[attr-defined]
     return cache
 
@@ -57,6 +65,7 @@ def unit_view(g: SeriesGame, s: CCState, uid: str) -> dict[str, Any]:
         "side": d.side,
         "nation": d.nation,
         "type": d.type,
+        "naval_class": d.naval_class,
         "ss": d.ss,
         "loc": u.loc,
         "front": list(d.front),
@@ -79,6 +88,7 @@ def view(g: SeriesGame, s: CCState, role: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "areas": [dict(a, control=s.control.get(a["id"], "")) for a in st["areas"]],
         "borders": st["borders"],
+        "look": st["look"],
         "units": [unit_view(g, s, uid) for uid in s.units],
         "stacks": stacks,
         "rps": {r: dict(s.rps[r]) for r in g.roles},
