@@ -13,7 +13,8 @@ of a two-seat match ask for:
 A finished match is replaced by a new one. No computer seat plays, so no think time is in any
 figure. The action latency is the time of request 3 alone, from just before it is written to
 the socket until its answer has been read: the server checks the seat, applies the move,
-commits it to SQLite (synchronous=FULL) and only then answers. p50/p99 are over every action
+commits it to SQLite (``--sync full``: the WAL fsynced; ``--sync normal``: written to the
+OS, see ``warroom serve --help``) and only then answers. p50/p99 are over every action
 made in the measured window.
 
 ``--pace 0`` (flat out): every match moves again as soon as its last answer is in, so the
@@ -28,14 +29,13 @@ client used, and how late the client's own event loop ran (if that is large, the
 the server, added to the latencies). Target (issue 7): p99 action latency under 50 ms.
 
     python bench/server_load.py [--games 100] [--seconds 20] [--warmup 3] [--game commanders]
-                                [--pace 1]
+                                [--pace 1] [--sync full|normal]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import socket
@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 
 import warroom
 
@@ -91,7 +92,7 @@ class Conn:
     ) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        data = b"" if body is None else json.dumps(body).encode()
+        data = b"" if body is None else orjson.dumps(body)
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n"
         if body is not None:
             head += "Content-Type: application/json\r\n"
@@ -110,7 +111,7 @@ class Conn:
             if name.lower() == "content-length":
                 length = int(value)
         payload = await self.reader.readexactly(length)
-        return status, json.loads(payload) if payload else None
+        return status, orjson.loads(payload) if payload else None
 
 
 @dataclass
@@ -280,6 +281,12 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=3.0, help="play before measuring (3)")
     ap.add_argument("--game", default=None, help="the game (default commanders)")
     ap.add_argument(
+        "--sync",
+        default="full",
+        choices=["full", "normal"],
+        help="the server's --sync: full (fsync at every commit, the default) or normal",
+    )
+    ap.add_argument(
         "--pace",
         type=float,
         default=0.0,
@@ -300,6 +307,8 @@ def main() -> None:
                 str(port),
                 "--db",
                 str(db),
+                "--sync",
+                args.sync,
             ],
             env=dict(os.environ),
             stdout=subprocess.DEVNULL,
@@ -327,6 +336,7 @@ def main() -> None:
     span = args.seconds
     acts, gets = tally.acts, tally.gets
     pace = f"one move every ~{args.pace:g} s per match" if args.pace else "flat out"
+    pace += f", sync {args.sync}"
     print(
         f"server load: {args.games} concurrent {game} matches on loopback, {pace};"
         f" measured {args.seconds:g} s after {args.warmup:g} s of warm-up;"

@@ -401,6 +401,7 @@ def test_1d_kerch_units_may_retreat_off_the_west_edge() -> None:
     m = clean_board(g)
     place(m, g_42="Kerch", s_47="Novorossiysk")
     s = m.state
+    s.hands = {r: [] for r in s.hands}  # no battle card to answer with
     s.permanent["Winter Arrives"] = "axis"
     s.rps["axis"] = {"Feodosia": 1}
     operation(m, "soviet", "Krasnodar", dice=[10, 1])

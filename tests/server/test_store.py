@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import sqlite3
 import threading
+import time
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -88,3 +90,33 @@ def test_the_snapshot_text_is_stored_as_given(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         store.append("a", 0, "north", ["bid", 1], False).result(timeout=10)
     store.close()
+
+
+@pytest.mark.parametrize("sync", ["full", "normal"])
+def test_the_checkpointer_copies_the_wal_into_the_database(
+    tmp_path: Path, sync: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("warroom.server.store.CHECKPOINT_EVERY", 0.05)
+    store = Store(tmp_path / "s.sqlite", sync)
+    store.create(row("a")).result()
+    for n in range(50):
+        store.append("a", n, "north", ["bid", 1], False).result()
+    deadline = time.monotonic() + 10
+    copy = tmp_path / "copy.sqlite"
+    while True:  # the database file alone, without its WAL, holds every step
+        shutil.copyfile(tmp_path / "s.sqlite", copy)
+        with sqlite3.connect(copy) as con:
+            try:
+                (count,) = con.execute("SELECT count(*) FROM actions").fetchone()
+            except sqlite3.DatabaseError:
+                count = -1
+        if count == 50 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    assert count == 50
+    store.close()
+
+
+def test_sync_is_full_or_normal(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="full, normal"):
+        Store(tmp_path / "s.sqlite", "off")

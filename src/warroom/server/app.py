@@ -12,6 +12,7 @@ import contextlib
 import gc
 import logging
 import re
+import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import Future
@@ -91,8 +92,9 @@ def create_app(
     extra_games: Iterable[Game[Any]] = (),
     snapshot_every: int = 16,
     resume: bool = True,
+    sync: str = "full",
 ) -> FastAPI:
-    store = Store(db)
+    store = Store(db, sync)
     catalog = Catalog(extra_games)
     rooms = Rooms(store, catalog, players or Players("process"), snapshot_every)
 
@@ -103,9 +105,14 @@ def create_app(
         catalog.ids()  # every game module imported now, not by the first request
         gc.collect()
         gc.freeze()  # what start-up made stays: full collections need not walk it again
+        # the store's writer thread wins the GIL back after each SQLite call; from a busy
+        # loop that takes a whole switch interval (5 ms by default) each time
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, 0.001))
         if resume:  # unfinished matches with computer seats play on, without holding up start
             threading.Thread(target=rooms.resume_all, daemon=True).start()
         yield
+        sys.setswitchinterval(interval)
         gc.unfreeze()
         store.attach(None)
         rooms.players.close()

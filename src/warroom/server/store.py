@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import queue
 import sqlite3
 import threading
@@ -25,6 +26,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("warroom.server")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -110,6 +113,14 @@ class MatchRow:
 
 Statements = list[tuple[str, tuple[Any, ...]]]
 
+SYNC = ("full", "normal")
+"""SQLite's synchronous setting. full: the WAL is fsynced at every commit, so an acknowledged
+action survives a power cut. normal: a commit is written to the WAL (in the operating
+system's hands, so it survives the server being killed, even with kill -9) and only
+checkpoints fsync; a power cut or an OS crash can lose the last moments of play."""
+
+CHECKPOINT_EVERY = 1.0  # seconds
+
 
 @dataclass(slots=True)
 class Step:
@@ -131,11 +142,12 @@ class Store:
     """SQLite with one writer thread that commits in groups.
 
     Each write (a new match, an action, an undo) is one unit; the writer takes
-    every unit waiting, runs them in one transaction and syncs the WAL once
-    (synchronous=FULL), then resolves each unit's future. A caller acknowledges
-    nothing before its future is resolved, so an acknowledged action is on disk,
-    while a hundred games moving at once share one disk sync instead of queueing
-    for a hundred. A unit that fails is retried alone, so it cannot take the
+    every unit waiting, runs them in one transaction and commits it (with
+    ``sync="full"``, the default, the WAL is fsynced; with ``"normal"`` it is
+    written, see SYNC), then resolves each unit's future. A caller acknowledges
+    nothing before its future is resolved, so an acknowledged action is committed,
+    while a hundred games moving at once share one commit (and one disk sync)
+    instead of queueing for a hundred. A unit that fails is retried alone, so it cannot take the
     others of its group down with it.
 
     The writer is built not to hold up the event loop: the actions of a group go
@@ -146,28 +158,54 @@ class Store:
     loop, not by one cross-thread wake-up each.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, sync: str = "full") -> None:
+        if sync not in SYNC:
+            raise ValueError(f"sync is one of {', '.join(SYNC)}, not {sync!r}")
         self.path = str(path)
+        self.sync = sync
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()  # guards the connection
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")  # the WAL is synced at every commit
+        self._db.execute(f"PRAGMA synchronous={sync.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
         # reads have a connection of their own: in WAL mode they never wait for a commit
         self._read_lock = threading.Lock()
         self._reader = self._db
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         if self.path == ":memory:":
             self._read_lock = self._lock
         else:
             self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            # the WAL is copied into the database by a thread of its own, not by whichever
+            # commit happens to cross SQLite's threshold (that one would wait for the copy)
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_loop, name="warroom-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queue: queue.SimpleQueue[tuple[Unit, Future[None]] | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="warroom-store", daemon=True)
         self._writer.start()
+
+    def _checkpoint_loop(self) -> None:
+        """Every second, copy what the WAL holds into the database (PASSIVE: never makes the
+        writer wait); once all of it is copied, the next commit starts the WAL over."""
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as exc:  # it tries again next time
+                    log.warning("WAL checkpoint failed: %r", exc)
+        finally:
+            db.close()
 
     def attach(self, loop: asyncio.AbstractEventLoop | None) -> None:
         """Resolve futures on ``loop`` (the server's event loop), a group at a time."""
@@ -176,6 +214,9 @@ class Store:
     def close(self) -> None:
         self._queue.put(None)
         self._writer.join(timeout=10)
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
         with self._lock:
             if self._reader is not self._db:
                 self._reader.close()
