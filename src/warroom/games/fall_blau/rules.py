@@ -1029,7 +1029,7 @@ class FallBlau(Game[BlauState]):
             plays = self._hand_plays.get(key)
             if plays is None:
                 plays = self._hand_template(key)
-            if type(plays) is tuple:
+            if isinstance(plays, tuple):
                 out += plays
             else:
                 self._dynamic_plays(s, plays, out)
@@ -1061,11 +1061,10 @@ class FallBlau(Game[BlauState]):
     def _dynamic_plays(self, s: BlauState, items: list[Action | str], out: list[Action]) -> None:
         append = out.append
         kinds = self._hand_kind
-        for item in items:
-            if type(item) is tuple:
-                append(item)
+        for eid in items:
+            if not isinstance(eid, str):
+                append(eid)
                 continue
-            eid = item
             k = kinds[eid]
             at = self._play_at[eid]
             if k == _SPECIAL:
