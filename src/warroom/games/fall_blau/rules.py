@@ -44,11 +44,14 @@ def roll(rng: Rng, n: int) -> list[int]:
     """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
-    if 0 < n <= 4:  # most rolls: one step, one table row
+    if 0 < n <= 8:  # most rolls: one step, one or two table rows (the loop below, unrolled)
         x = rng.s = (rng.s + _GOLDEN) & _MASK
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return [*_FIRST_DICE[n][(z ^ (z >> 31)) % 1296]]
+        z ^= z >> 31
+        if n <= 4:
+            return [*_FIRST_DICE[n][z % 1296]]
+        return [*_DIGITS4[z % 1296], *_FIRST_DICE[n - 4][z // 1296 % 1296]]
     x = rng.s
     out: list[int] = []
     digits = _DIGITS4
@@ -92,7 +95,6 @@ NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
-TURN_TASKS = (("turn",), ("counter",))  # pushed by end-turn: the counter-attacks run first
 DRAW_TASK = ("draw",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
@@ -237,7 +239,9 @@ class FallBlau(Game[BlauState]):
             + (d.generals[g].trait.n if d.generals[g].trait.kind == "consolidate_cubes" else 0)
             for g in self.gids
         ]
-        self._turn_tasks = (ORDERS_TASK, *(DRAW_TASK,) * d.draws_per_turn)
+        self._draws = d.draws_per_turn
+        # the tasks left under a stopped draw: orders, then the draws still to come
+        self._left_tasks = [(ORDERS_TASK, *(DRAW_TASK,) * n) for n in range(d.draws_per_turn)]
         # what a drawn stop card pushes on the task stack: its place, then its effects in order
         self._stop_tasks: dict[str, tuple[tuple[Any, ...], ...]] = {
             e.id: (
@@ -309,6 +313,12 @@ class FallBlau(Game[BlauState]):
         self._atk_cost: dict[str, int] = {e: 1 for e in d.events}
         self._atk_cost.update(self.cost)
         self._atk_cost[""] = 1 << 30
+        # the frontline cards an Attack! may strike with 0, 1, ... supply
+        self._top_cost = max(k for c, k in self._atk_cost.items() if c)
+        self._afford = [
+            frozenset(c for c, k in self._atk_cost.items() if c and k <= supply)
+            for supply in range(self._top_cost + 1)
+        ]
         # [slot][general][mask of attackable cards]: his attacks from that slot, then consolidate
         self._gen_orders = [
             [
@@ -383,8 +393,6 @@ class FallBlau(Game[BlauState]):
                     self._task_draw(s)
                 elif kind == "orders":
                     s.phase = "orders"
-                elif kind == "counter":
-                    self._local_counter_attacks(s)
                 elif kind == "turn":
                     self._task_turn(s)
                 elif kind == "effect":
@@ -416,7 +424,19 @@ class FallBlau(Game[BlauState]):
         for gi in s.chosen:
             if not lost[gi]:
                 ready[gi] = True
-        s.tasks += self._turn_tasks
+        # step 3 at once: the draws, then orders. When a draw stops (a stop card's tasks, a
+        # full hand, an empty deck), what is left waits on the task stack, in the order that
+        # pushing (orders, draw, draw) would have left it.
+        tasks = s.tasks
+        left = self._draws
+        while left:
+            left -= 1
+            before = len(tasks)
+            self._task_draw(s)
+            if s.phase or len(tasks) != before:
+                tasks[before:before] = self._left_tasks[left]
+                return
+        s.phase = "orders"
 
     def _advance_calendar(self, s: BlauState) -> bool:
         """Move the white cube one box on; False when it entered the Soviet Winter Offensive."""
@@ -996,9 +1016,10 @@ class FallBlau(Game[BlauState]):
         f0, f1, f2 = s.front
         slots = s.slots
         ready = s.ready
-        cost = self._atk_cost.get  # "" (no card) costs more than any supply
-        # which of the three frontline cards may be attacked (supply enough)
-        mask = (supply >= cost(f0, 1)) | (supply >= cost(f1, 1)) << 1 | (supply >= cost(f2, 1)) << 2
+        # which of the three frontline cards may be attacked (a card there, supply enough)
+        top = self._top_cost
+        aff = self._afford[supply if supply < top else top]  # supply is never negative
+        mask = (f0 in aff) | (f1 in aff) << 1 | (f2 in aff) << 2
         tbl = self._gen_orders
         queue = s.queue if supply >= 1 else None
         out: list[Action] = []
@@ -1162,7 +1183,11 @@ class FallBlau(Game[BlauState]):
             before = len(s.tasks)
             if kind == "end-turn":
                 s.events.append({"kind": "end-turn"})
-                s.tasks += TURN_TASKS
+                # step 5 of this turn, then the next turn (no task stack round-trip)
+                self._local_counter_attacks(s)
+                if not s.over:
+                    self._task_turn(s)
+                s.ctx = ()
             elif kind == "consolidate":
                 gi = gi_of[action[1]]
                 s.events.append({"order": "consolidate", "general": action[1], "kind": "order"})
