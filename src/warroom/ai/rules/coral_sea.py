@@ -38,7 +38,7 @@ def _targets(g: Any, s: CCState, role: str) -> set[str]:
     """Land areas worth taking. An island scores only for the side that holds all of it:
     of an island the enemy holds whole, any area (one denies it its VP); of an island we
     hold in part, the missing areas when there are at most three (more is too far off)."""
-    out = set()
+    out: set[str] = set()
     areas = g.data.areas
     for island, members in g.islands.items():
         if island == "Australia":
