@@ -118,7 +118,7 @@ def test_the_axis_rules_player_aims_at_the_railhead_cities_first() -> None:
 @pytest.mark.parametrize("gid", ["roads-to-stalingrad", "coral-sea"])
 def test_the_rules_player_wins_the_harder_seat_against_random(gid: str) -> None:
     """The first side (Axis, Japan) is the hard seat: a random player there won 0 of 20
-    against the rules player. The rules player in that seat beats a random opponent in most
+    against the rules player. The rules player in that seat beats a random opponent in many
     games (4 of 8 required, some slack for rebalanced data; 6 and 5 of these 8 when written;
     38/40 and 32/40 over both seats
     in docs/ai.md)."""
