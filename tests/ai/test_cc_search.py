@@ -120,8 +120,7 @@ def test_the_rules_player_wins_the_harder_seat_against_random(gid: str) -> None:
     """The first side (Axis, Japan) is the hard seat: a random player there won 0 of 20
     against the rules player. The rules player in that seat beats a random opponent in many
     games (4 of 8 required, some slack for rebalanced data; 6 and 5 of these 8 when written;
-    38/40 and 32/40 over both seats
-    in docs/ai.md)."""
+    38/40 and 32/40 over both seats in docs/ai.md)."""
     from warroom.ai.arena import play_game
 
     g = warroom.game(gid)
