@@ -120,9 +120,13 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
 
 def _card_option(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     plays = [a for a in actions if a[0] == "play"]
-    for a in plays:
-        if g.data.cards[a[1]].sudden_death:
-            return a
+    sudden = [a for a in plays if g.data.cards[a[1]].sudden_death]
+    if sudden:
+        # the game ends at once and the VP decide: only when that wins
+        vp = g.victory_points(s)
+        if vp[role] + g.sudden_vp > vp[g.other(role)]:
+            return sudden[0]
+        plays = [a for a in plays if a not in sudden]
     for a in plays:
         c = g.data.cards[a[1]]
         if c.permanent or c.reinforcement or any(e.do == "rp" for e in c.effects):
