@@ -353,15 +353,17 @@ def test_isolated_unit_escapes_onto_ships() -> None:
 # ----- 9: airfields ------------------------------------------------------------------------------
 def test_build_remove_and_capture_airfields() -> None:
     m = clean_board()
-    place(m, jp_nankai="Lunga", jp_41="Cape Esperance", jp_ichiki="Owen Stanley")
+    place(m, jp_nankai="Lunga", jp_oka="Lunga", jp_41="Cape Esperance", jp_ichiki="Owen Stanley")
     m.state.control["Lunga"] = JAPAN
     operation(m, JAPAN, "Lunga")
     acts = m.legal(JAPAN)
-    assert ("airfield", "Lunga") in acts
-    m.act(JAPAN, ("airfield", "Lunga"))
+    # the player picks which of the two units at Lunga does the work (and stays put)
+    assert ("airfield", "Lunga", "jp-nankai") in acts and ("airfield", "Lunga", "jp-oka") in acts
+    m.act(JAPAN, ("airfield", "Lunga", "jp-oka"))
     s = m.state
     assert s.flags["af:Lunga"] == JAPAN and s.op.sp == 3
-    assert ("move", "jp-nankai") not in m.legal(JAPAN)  # the builder may not move
+    assert ("move", "jp-oka") not in m.legal(JAPAN)  # the builder may not move
+    assert ("move", "jp-nankai") in m.legal(JAPAN)
     assert ("move", "jp-41") in m.legal(JAPAN)
     assert GAME.counters_left(s, JAPAN) == 2
     assert GAME.in_air_range(s, JAPAN, "Rennell Sea")
@@ -373,10 +375,11 @@ def test_build_remove_and_capture_airfields() -> None:
     m.act(JAPAN, ("done",))
     # mountains: never
     operation(m, JAPAN, "Owen Stanley")
-    assert ("airfield", "Owen Stanley") not in m.legal(JAPAN)
+    assert not [a for a in m.legal(JAPAN) if a[:2] == ("airfield", "Owen Stanley")]
     m.act(JAPAN, ("done",))
     # capture: an Allied unit alone there takes it (Japan loses the counter for good)
     m.state.units["jp-nankai"] = Unit(DEAD)
+    m.state.units["jp-oka"] = Unit(DEAD)
     m.state.units["us-1mar"] = Unit("Lunga")
     GAME.check_end(m.state)
     assert m.state.flags["af:Lunga"] == ALLIES
@@ -422,7 +425,7 @@ def test_kenney_opens_air_superiority_air_transport_and_skip_bombing() -> None:
 
 def test_air_superiority_lets_air_attacks_interrupt_japanese_operations() -> None:
     m = clean_board()
-    place(m, jp_nankai="Buna", jp_41="Rabaul", au_30="Port Moresby")
+    place(m, jp_nankai="Buna", jp_41="Rabaul", jp_2="Rabaul", au_30="Port Moresby")
     s = m.state
     s.hands[ALLIES] = ["al-air-1"]
     operation(m, JAPAN, "Rabaul")
@@ -430,11 +433,21 @@ def test_air_superiority_lets_air_attacks_interrupt_japanese_operations() -> Non
     m.act(JAPAN, ("done",))
     m.state.permanent["Air Superiority"] = ALLIES
     operation(m, JAPAN, "Rabaul", dice=[10])
-    assert m.state.tasks[-1] == ("air-interrupt", ALLIES)
-    m.act(ALLIES, ("air", "al-air-1"))
+    # the series window of 2.3.4 at the start of the Japanese operation
+    assert m.state.tasks[-1] == ("react", ALLIES, "op")
+    assert m.legal(ALLIES) == [("react", "al-air-1"), ("pass",)]
+    m.act(ALLIES, ("pass",))
+    assert m.state.tasks[-1] == ("op", JAPAN)
+    # after each Japanese action the window opens again
+    m.act(JAPAN, ("move", "jp-41"))
+    m.act(JAPAN, ("go", "Gasmata"))
+    if m.state.op is not None and m.state.op.group:
+        m.act(JAPAN, ("halt",))
+    assert m.state.tasks[-1] == ("react", ALLIES, "op")
+    m.act(ALLIES, ("react", "al-air-1"))
     m.act(ALLIES, ("strike", "Buna"))
     assert m.state.units["jp-nankai"].dep  # 10 + 1 > 7
-    assert m.state.tasks[-1] == ("op", JAPAN)
+    assert m.state.tasks[-1] == ("op", JAPAN)  # no Air Attack left: no more windows
 
 
 # ----- 11: air attacks on airfields (optional) -----------------------------------------------------
@@ -454,6 +467,35 @@ def test_air_attack_puts_an_airfield_out_of_action() -> None:
     m.act(ALLIES, ("strike", "Lae"))
     assert m.state.flags["afdg:Lae"] == 1
     assert "Lae" not in GAME.airfields(m.state, JAPAN)
+
+
+def test_owner_picks_which_unit_an_air_attack_falls_on() -> None:
+    # series 9.5.4: the owner chooses which of his units suffers an effect; the Air Attack
+    # card does not say otherwise, so the Japanese player picks the unit that checks
+    m = clean_board()
+    place(m, au_30="Port Moresby", jp_nankai="Buna", jp_snlf_maizuru="Buna")
+    s = m.state
+    s.control["Buna"] = JAPAN
+    card_turn(m, ALLIES, "al-air-1")
+    m.act(ALLIES, ("play", "al-air-1"))
+    s = m.state
+    s.rng = ScriptedRng([9])  # d10 9 +1 = 10 > 7: fails
+    m.act(ALLIES, ("strike", "Buna"))
+    assert m.legal(JAPAN) == [("target", "jp-nankai"), ("target", "jp-snlf-maizuru")]
+    assert "Buna" in GAME.prompt_text(m.state, JAPAN)
+    assert m.legal(ALLIES) == []
+    m.act(JAPAN, ("target", "jp-snlf-maizuru"))
+    assert m.state.units["jp-snlf-maizuru"].dep and not m.state.units["jp-nankai"].dep
+    # alone in the area, a unit takes the check without a question
+    m = clean_board()
+    place(m, au_30="Port Moresby", jp_nankai="Buna")
+    m.state.control["Buna"] = JAPAN
+    card_turn(m, ALLIES, "al-air-1")
+    m.act(ALLIES, ("play", "al-air-1"))
+    m.state.rng = ScriptedRng([1])
+    m.act(ALLIES, ("strike", "Buna"))
+    assert not m.state.units["jp-nankai"].dep
+    assert [e["passed"] for e in m.log if e["kind"] == "air-check"] == [True]
 
 
 # ----- 13: victory ---------------------------------------------------------------------------------
