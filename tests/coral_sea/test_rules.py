@@ -425,7 +425,7 @@ def test_kenney_opens_air_superiority_air_transport_and_skip_bombing() -> None:
 
 def test_air_superiority_lets_air_attacks_interrupt_japanese_operations() -> None:
     m = clean_board()
-    place(m, jp_nankai="Buna", jp_41="Rabaul", au_30="Port Moresby")
+    place(m, jp_nankai="Buna", jp_41="Rabaul", jp_2="Rabaul", au_30="Port Moresby")
     s = m.state
     s.hands[ALLIES] = ["al-air-1"]
     operation(m, JAPAN, "Rabaul")
@@ -433,11 +433,21 @@ def test_air_superiority_lets_air_attacks_interrupt_japanese_operations() -> Non
     m.act(JAPAN, ("done",))
     m.state.permanent["Air Superiority"] = ALLIES
     operation(m, JAPAN, "Rabaul", dice=[10])
-    assert m.state.tasks[-1] == ("air-interrupt", ALLIES)
-    m.act(ALLIES, ("air", "al-air-1"))
+    # the series window of 2.3.4 at the start of the Japanese operation
+    assert m.state.tasks[-1] == ("react", ALLIES, "op")
+    assert m.legal(ALLIES) == [("react", "al-air-1"), ("pass",)]
+    m.act(ALLIES, ("pass",))
+    assert m.state.tasks[-1] == ("op", JAPAN)
+    # after each Japanese action the window opens again
+    m.act(JAPAN, ("move", "jp-41"))
+    m.act(JAPAN, ("go", "Gasmata"))
+    if m.state.op is not None and m.state.op.group:
+        m.act(JAPAN, ("halt",))
+    assert m.state.tasks[-1] == ("react", ALLIES, "op")
+    m.act(ALLIES, ("react", "al-air-1"))
     m.act(ALLIES, ("strike", "Buna"))
     assert m.state.units["jp-nankai"].dep  # 10 + 1 > 7
-    assert m.state.tasks[-1] == ("op", JAPAN)
+    assert m.state.tasks[-1] == ("op", JAPAN)  # no Air Attack left: no more windows
 
 
 # ----- 11: air attacks on airfields (optional) -----------------------------------------------------

@@ -22,11 +22,33 @@ the enemy units on the board, the objectives. Priorities, in order:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine import Action, Game, Rng, State
 
 SIDE = {"white": 0, "black": 1}
+
+
+@dataclass(frozen=True)
+class Style:
+    """Knobs of the order sheet, so a search can try other plans in the same spirit."""
+
+    threshold: float = 0.5
+    """An order is given only if it scores above this (higher: fewer orders, more saved)."""
+    attack: float = 0.0
+    """Added to the score of an attack (negative: a more careful general)."""
+    occupy: float = 0.0
+    """Added to the score of a move into a free sector."""
+    noise: float = 0.2
+    """Random spread added to every score (larger: other plans)."""
+    mass: int = 3
+    """Units a sector needs (and no fewer than the enemy's) before its units attack out of it."""
+    reinforce: float = 0.0
+    """Added to the score of a move that reinforces a friendly sector."""
+
+
+STYLE = Style()
 
 
 def _counts(view: dict[str, Any]) -> dict[str, dict[str, dict[str, int]]]:
@@ -52,12 +74,14 @@ def _strength(cell: dict[str, int] | None) -> int:
 
 
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
-    view = game.view(state, role)
-    stage = view["stage"]
     if len(actions) == 1:
         return actions[0]
+    # The stage is public (the view shows it); the whole view is built only where needed.
+    stage = getattr(state, "stage", None)
+    if not isinstance(stage, str):
+        stage = game.view(state, role)["stage"]
     if stage == "plan":
-        return _plan(view, role, actions, rng)
+        return _plan(game.view(state, role), role, actions, rng, STYLE)
     if stage == "place":
         return _place(actions)
     if stage == "react":
@@ -66,18 +90,18 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
                 return a
         return ("done",)
     if stage in ("ranged-target", "melee-target"):
-        return _target(view, actions)
+        return _target(game.view(state, role), actions)
     if stage in ("ranged-reroll", "melee-reroll"):
-        return _reroll(view, role, actions)
+        return _reroll(game.view(state, role), role, actions)
     if stage == "orient":
         # as printed the river covers white's front; turned round, black's
         return ("orient", 1 if role == "white" else 2)
     if stage == "split":
-        return _split(view, role, actions)
+        return _split(game.view(state, role), role, actions)
     if stage == "capacity":
-        return _admit(view, actions)
+        return _admit(game.view(state, role), actions)
     if stage == "aim":
-        return _aim(view, role, actions)
+        return _aim(game.view(state, role), role, actions)
     if stage == "withdraw":
         # a company in the building keeps the sector contested; attackers fight on
         return next((a for a in actions if a[0] == "garrison"), ("done",))
@@ -209,7 +233,19 @@ def _reroll(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Actio
     return best
 
 
-def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) -> Action:
+def plan_sheet_order(
+    view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng, style: Style
+) -> Action:
+    """The next entry of the order sheet in the given style, from ``role``'s view (a
+    planning prompt only)."""
+    if len(actions) == 1:
+        return actions[0]
+    return _plan(view, role, actions, rng, style)
+
+
+def _plan(
+    view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng, style: Style
+) -> Action:
     me = role
     foe = "black" if role == "white" else "white"
     if actions[0] == ("stop",):
@@ -235,7 +271,7 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
         return v + (1 if s["control"] != me else 0)
 
     best: Action = ("done",)
-    best_score = 0.5
+    best_score = style.threshold
     for a in actions:
         if a[0] != "order" or a[1] in ordered:
             continue
@@ -265,7 +301,7 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
             enemy = _strength(there_foe)
             if u["type"] == "cavalry" and there_foe and there_foe["infantry"] >= 2:
                 score = 0  # squares wait for it
-            elif _strength(here) >= 3 and _strength(here) >= enemy:
+            elif _strength(here) >= style.mass and _strength(here) >= enemy:
                 score = 2 + value_of(to) + (mass if mass <= enemy + 1 else 0)
                 if kind == "move":
                     score = 0
@@ -273,17 +309,19 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
                     score += 1 if there_foe["cavalry"] + there_foe["infantry"] <= 1 else 0
             if u["sector"] and sectors[u["sector"]]["reserve"]:
                 score = 0
+            if score > 0:
+                score += style.attack
         elif target["control"] is None and not target["reserve"]:
-            score = 1.5 + value_of(to) - 0.3 * heading.get(to, 0)
+            score = 1.5 + value_of(to) - 0.3 * heading.get(to, 0) + style.occupy
             if kind == "move":
                 score -= 0.5
         elif target["control"] == me and not target["reserve"]:
             # reinforce a thin friendly sector from the reserve or a crowded one
             if sectors[u["sector"]]["reserve"] and _strength(there_me) + heading.get(to, 0) < 5:
-                score = 1.2 + 0.1 * (5 - _strength(there_me))
+                score = 1.2 + 0.1 * (5 - _strength(there_me)) + style.reinforce
             elif _strength(here) >= 5 and _strength(there_me) + heading.get(to, 0) < 3:
-                score = 0.8
-        score += rng.random() * 0.2
+                score = 0.8 + style.reinforce
+        score += rng.random() * style.noise
         if score > best_score:
             best, best_score = a, score
     return best

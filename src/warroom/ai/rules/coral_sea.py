@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from warroom.ai.rules.cc_series import battle_step, card_or_map, chit_target
+from warroom.ai.rules.cc_series import (
+    battle_step,
+    card_or_map,
+    chit_target,
+    owner_choice,
+    react,
+)
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
@@ -98,12 +104,15 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if top == "air-target":
         spots = _enemy_spots(g, s, role)
         return max(actions, key=lambda a: (spots.get(a[1], 0), a[1]))
-    if top == "air-interrupt":
-        return actions[0]
     if top == "air-victim":  # our sturdiest unit there takes the bombs
         return max(actions, key=lambda a: (g.values(s, a[1])[1], a[1]))
     if top == "op":
         return _operation(g, s, role, actions, rng)
+    if top == "react":
+        return react(g, s, role, actions)
+    choice = owner_choice(g, s, role, actions)
+    if choice is not None:
+        return choice
     return actions[0]
 
 

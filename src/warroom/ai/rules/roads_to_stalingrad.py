@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from warroom.ai.rules.cc_series import battle_step, card_or_map, chit_target
+from warroom.ai.rules.cc_series import (
+    battle_step,
+    card_or_map,
+    chit_target,
+    owner_choice,
+    react,
+)
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
@@ -94,6 +100,11 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return chit_target(g, s, role, actions)
     if top == "op":
         return _operation(g, s, role, actions, rng)
+    if top == "react":
+        return react(g, s, role, actions)
+    choice = owner_choice(g, s, role, actions)
+    if choice is not None:
+        return choice
     return actions[0]
 
 

@@ -10,9 +10,11 @@
 // points, replacement points, the Card/Map choice, the hand, the operation or battle under
 // way.
 //
-// Clicking: a unit to move, add, target, reorganize or rebuild; an area to spend RPs in, go
-// to, place at or retreat to; a card in hand to play or discard; the Card or Map tile.
-// Halt, done, stay, cancel, draw and battle chits are buttons beside the board.
+// Clicking: a unit to move, add, target, reorganize, rebuild, eliminate at sea (7.2) or make
+// share a ship's fate (7.4); an area to spend RPs in, go to, place at, retreat to or retreat
+// a ship into (9.6.3.e); a card in hand to play, discard or play in answer to the other
+// side (2.3.4); the Card or Map tile. Halt, done, stay, cancel, draw, pass, a leader's
+// follow/stay and battle chits are buttons beside the board (the listed actions).
 
 const W = 1330;
 const H = 800;
@@ -281,6 +283,8 @@ export default {
       case "target":
       case "reorg":
       case "rebuild":
+      case "lose":
+      case "cargo":
       case "embark":
       case "airlift":
         return `unit:${a[1]}`;
@@ -288,6 +292,7 @@ export default {
       case "go":
       case "place":
       case "retreat":
+      case "port":
       case "land":
       case "strike":
       case "airfield":
@@ -296,9 +301,10 @@ export default {
         return `area:${a[1]}`;
       case "play":
       case "discard":
+      case "react":
         return `card:${a[1]}`;
       case "card":
-        return "choice:card";
+        return a.length > 1 ? `card:${a[1]}` : "choice:card";
       case "map":
         return "choice:map";
       default:

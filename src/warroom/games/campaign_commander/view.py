@@ -192,6 +192,19 @@ def prompt_text(g: SeriesGame, s: CCState, role: str) -> str:
         return f"Retreat {_unit(g, t[1])}: where?"
     if k == "refuge":
         return f"Enemy at {t[2]}: take refuge in the fortress or fight outside?"
+    if k == "react":
+        if t[2] == "battle":
+            return "A chit was revealed against you: play a battle card before it acts?"
+        return "The other side is operating: play a card now?"
+    if k == "excess":
+        return f"More than three ground units at sea in {t[2]}: which one is eliminated?"
+    if k == "cargo":
+        what = {"dep": "depleted", "dg": "disorganized", "destroyed": "destroyed"}[t[2]]
+        return f"A transporting ship was {what}: which unit aboard shares its fate?"
+    if k == "port":
+        return f"{_unit(g, t[2])} retreats: into which friendly port?"
+    if k == "leader":
+        return f"{_unit(g, t[3])} retreats: does {_unit(g, t[2])} go with it?"
     return g.campaign_prompt(s, t)
 
 
@@ -220,6 +233,18 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
         return f"Reveal {_chit(g, a[1])}"
     if k == "retreat":
         return f"Retreat to {a[1]}"
+    if k == "react":
+        return f"Play {g.data.cards[a[1]].name} now"
+    if k == "pass":
+        return "Pass (no card now)"
+    if k in ("lose", "cargo"):
+        return f"{_unit(g, a[1])} ({s.units[a[1]].loc})" + (" is eliminated" if k == "lose" else "")
+    if k == "port":
+        return f"Retreat into {a[1]}"
+    if k == "follow":
+        return f"{_unit(g, a[1])} goes along to {a[2]}"
+    if k == "remain":
+        return f"{_unit(g, a[1])} stays"
     if k == "place":
         return f"Place at {a[1]}"
     return " ".join(str(x) for x in a).capitalize()

@@ -32,7 +32,7 @@ DESTROYED_VP = {"CV": 3, "HS": 2, "LS": 1, "": 1}
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "1"
+    version = "2"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -226,13 +226,22 @@ class CoralSea(SeriesGame):
         s.units[uid] = Unit(GONE)
         s.log("truk-leaves", unit=uid, area=area, why=why)
 
-    def on_operation_start(self, s: CCState, role: str) -> None:
+    def reaction_cards(self, s: CCState, role: str, where: str) -> list[str]:
+        """10.e: once Air Superiority is in force, Air Attack cards are Allied events during
+        Japanese operations (offered between the Japanese actions, series 2.3.4)."""
+        out = super().reaction_cards(s, role, where)
+        op = s.op
         if (
-            role == JAPAN
+            where == "op"
+            and role == ALLIES
+            and op is not None
+            and op.role == JAPAN
             and "Air Superiority" in s.permanent
-            and any(self.data.cards[c].name == "Air Attack" for c in s.hands[ALLIES])
         ):
-            s.tasks.append(("air-interrupt", ALLIES))  # 10.e
+            air = [c for c in s.hands[ALLIES] if self.data.cards[c].name == "Air Attack"]
+            if air and self.air_targets(s, ALLIES):
+                out.extend(air)
+        return out
 
     def on_operation_end(self, s: CCState, role: str) -> None:
         if role == JAPAN:
@@ -460,7 +469,12 @@ class CoralSea(SeriesGame):
         return super().chit_void(s, b, role, c)
 
     def check_modifier(self, s: CCState, b: Battle, uid: str) -> int:
-        if s.flags["chit"].endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
+        return self.chit_check_modifier(s, b, uid, s.flags["chit"])
+
+    def chit_check_modifier(self, s: CCState, b: Battle, uid: str, chit: str) -> int:
+        # Gunnery's +2 belongs to the checks that chit calls for (the series passes the chit,
+        # so a card played in answer before they are rolled does not lose it)
+        if chit.endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
             return 2
         return 0
 
@@ -570,22 +584,12 @@ class CoralSea(SeriesGame):
             return self.airlift_moves(s)
         if k == "air-victim":
             return [("target", u) for u in self.units_at(s, t[2], t[1])]
-        if k == "air-interrupt":
-            out: list[Action] = [
-                ("air", cid)
-                for cid in s.hands[ALLIES]
-                if self.data.cards[cid].name == "Air Attack" and self.air_targets(s, ALLIES)
-            ]
-            return [*out, ("pass",)]
         return super().campaign_actions(s, t)
 
     def campaign_auto(self, s: CCState, t: tuple[Any, ...]) -> bool:
         if t[0] in ("air-target", "airlift") and not self.campaign_actions(s, t):
             s.tasks.pop()
             s.log("no-target", role=t[1], what=t[0])
-            return True
-        if t[0] == "air-interrupt" and len(self.campaign_actions(s, t)) == 1:
-            s.tasks.pop()
             return True
         if t[0] == "air-victim":
             acts = self.campaign_actions(s, t)
@@ -609,10 +613,6 @@ class CoralSea(SeriesGame):
             s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
             s.log("airlift", unit=uid, frm=frm, dest=dest)
             isolation.update(self, s)
-        elif k == "air":
-            from warroom.games.campaign_commander.cards import play_card
-
-            play_card(self, s, ALLIES, action[1])
 
     def air_attack(self, s: CCState, role: str, area: str) -> None:
         """The bombers strike ``area``: the airfield roll (11) first, then an enemy unit there
@@ -648,12 +648,15 @@ class CoralSea(SeriesGame):
         return {
             "air-target": "Air Attack: which area do the bombers strike?",
             "airlift": "Air Transport: fly which unit where?",
-            "air-interrupt": "A Japanese operation begins: play an Air Attack now?",
         }.get(t[0], str(t[0]))
 
     def label(self, state: CCState, role: str, action: Action) -> str:
         k = action[0]
-        by = f" with {self.data.units[action[2]].name}" if len(action) > 2 else ""
+        by = (
+            f" with {self.data.units[action[2]].name}"
+            if len(action) > 2 and action[2] in self.data.units
+            else ""
+        )
         if k == "airfield":
             return f"Build an airfield at {action[1]}{by} ({AIRFIELD_SP} SP)"
         if k == "remove-airfield":
@@ -662,10 +665,6 @@ class CoralSea(SeriesGame):
             return f"Put the airfield at {action[1]} back in action{by} (1 SP)"
         if k == "strike":
             return f"Air attack on {action[1]}"
-        if k == "air":
-            return f"Play {self.data.cards[action[1]].name} now"
-        if k == "pass":
-            return "No air attack"
         if k == "airlift":
             return f"Fly {self.data.units[action[1]].name} to {action[2]}"
         if k == "land":
