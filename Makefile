@@ -29,9 +29,10 @@ pytest: setup chromium
 
 test: lint typecheck pytest
 
-# the browser tests drive Debian's Chromium; install it when it is missing (CI runs as root)
+# the browser tests drive Debian's Chromium; install it when it is missing (with sudo unless root)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update -q && apt-get install -y -q chromium)
+	@test -x /usr/bin/chromium || ($(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium)
 
 bench: setup
 	for f in bench/*.py; do $(PY) $$f || exit 1; done

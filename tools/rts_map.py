@@ -129,13 +129,13 @@ RIVERS: dict[str, list[list[tuple[float, float]]]] = {
 
 # name, lon, lat, city, vp_axis, vp_soviet, soviet supply symbol
 PLACES = [
-    ("Kursk", 36.19, 51.73, True, 0, 1, False),
+    ("Kursk", 36.19, 51.73, True, 1, 1, False),
     ("Voronezh", 39.2, 51.67, True, 2, 1, False),
-    ("Belgorod", 36.59, 50.6, True, 0, 1, False),
-    ("Kharkov", 36.23, 49.99, True, 0, 3, False),
-    ("Poltava", 34.55, 49.59, True, 0, 1, False),
-    ("Dnepropetrovsk", 35.04, 48.46, True, 0, 2, False),
-    ("Stalino", 37.8, 48.0, True, 0, 2, False),
+    ("Belgorod", 36.59, 50.6, True, 1, 1, False),
+    ("Kharkov", 36.23, 49.99, True, 3, 3, False),
+    ("Poltava", 34.55, 49.59, True, 2, 1, False),
+    ("Dnepropetrovsk", 35.04, 48.46, True, 2, 2, False),
+    ("Stalino", 37.8, 48.0, True, 2, 2, False),
     ("Voroshilovgrad", 39.3, 48.57, True, 1, 1, False),
     ("Rossosh", 39.57, 50.2, True, 1, 0, False),
     ("Buturlinovka", 42.0, 51.2, True, 0, 0, False),
@@ -157,7 +157,7 @@ PLACES = [
     ("Astrakhan", 48.03, 46.35, True, 2, 0, True),
     ("Saratov", 46.03, 51.53, True, 0, 0, True),
     ("Kamyshin", 45.4, 50.08, True, 0, 0, False),
-    ("Kerch", 36.47, 45.36, True, 0, 1, False),
+    ("Kerch", 36.47, 45.36, True, 2, 1, False),
     ("Balashov", 43.17, 51.55, True, 0, 0, True),
     ("Salsk", 41.54, 46.47, True, 0, 0, False),
     ("Stavropol", 41.97, 45.04, True, 1, 0, False),

@@ -210,7 +210,64 @@ def test_game_defaults_sit_under_the_command_line() -> None:
     from warroom.ai.search import game_hook
 
     defaults = game_hook("fall-blau", "SEARCH")
-    assert defaults == {"bias": "4", "eps": "0"}
+    assert defaults is not None and defaults["flat"] == "1" and defaults["eps"] == "0"
     cfg = SearchConfig.from_params({"eps": "0.2"}, defaults)
-    assert cfg.bias == 4.0 and cfg.eps == 0.2
+    assert cfg.flat and cfg.eps == 0.2
     assert game_hook("no-such-game", "SEARCH") is None
+
+
+def _solo_at(total: int) -> Match:
+    """A solitaire game whose drawn cards add up to exactly ``total`` (some seed gives it)."""
+    from tests.ai.solo import SOLO
+
+    for seed in range(500):
+        m = Match.new(SOLO, seed=seed)
+        while sum(m.state.drawn) < total:
+            m.act("player", ("draw",))
+        if sum(m.state.drawn) == total:
+            return m
+    raise AssertionError(f"no seed reaches {total}")
+
+
+def test_flat_search_leaves_the_default_only_on_clear_evidence() -> None:
+    """Flat paired search: the default (no rules policy here: the first action, draw) is kept
+    at 4 (stopping loses for sure) and left at 14 (stopping wins, drawing busts unless a 1
+    comes); in a twin with the deck reshuffled it decides exactly alike."""
+    from tests.ai.solo import SOLO
+
+    agent = SearchAgent("solo", SearchConfig(iterations=120, flat=True), seed=3)
+    low = _solo_at(4)
+    assert agent.choose(low, "player") == ("draw",)
+    high = _solo_at(14)
+    result = agent.analyse(high, "player")
+    assert result.best == ("stop",) and result.iterations <= 120
+    assert result.candidates[0].value > result.candidates[1].value
+    twin = high.clone()
+    twin.state = SOLO.determinize(high.state, "player", Rng(5))
+    assert twin.state.deck != high.state.deck
+    again = SearchAgent("solo", SearchConfig(iterations=120, flat=True), seed=3).analyse(
+        twin, "player"
+    )
+    assert [(c.action, c.visits, c.value) for c in again.candidates] == [
+        (c.action, c.visits, c.value) for c in result.candidates
+    ]
+
+
+def test_flat_search_carries_out_a_chosen_plan() -> None:
+    """With plans (whole sequences of the role's own actions), the agent plays the chosen
+    plan's next actions without searching again, while they stay legal."""
+    from tests.ai.solo import SOLO
+
+    m = _solo_at(4)
+    agent = SearchAgent("solo", SearchConfig(iterations=60, flat=True), seed=3)
+    searcher = agent._searcher(SOLO)
+    searcher.macros = lambda game, state, role, legal, rng: [
+        [("stop",)],
+        [("draw",), ("draw",), ("stop",)],
+    ]
+    first = agent.analyse(m, "player")
+    assert first.best == ("draw",) and first.plan == [("draw",), ("stop",)]
+    assert first.iterations > 0
+    m.act("player", first.best)  # 4 + one card is at most 13: not over
+    second = agent.analyse(m, "player")
+    assert second.iterations == 0 and second.best == ("draw",) and second.plan == [("stop",)]

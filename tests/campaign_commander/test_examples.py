@@ -37,6 +37,7 @@ def example_match():
     s.rps["axis"] = {"Starobelsk": 2, "Kantemirovka": 1, "Morozovsk": 1, "Taganrog": 1}
     s.rps["axis"]["Voroshilovgrad"] = 1
     s.rps["soviet"] = {"Buturlinovka": 1}
+    s.hands = {r: [] for r in s.hands}  # nobody plays a card in the printed example
     start_operation(m, "axis", DICE)
     return g, m
 

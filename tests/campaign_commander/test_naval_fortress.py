@@ -123,12 +123,18 @@ def test_rps_travel_by_sea_to_a_port() -> None:
 
 
 def test_more_than_three_ground_units_at_sea_are_eliminated_after_the_operation() -> None:
-    m = board(b_ship1="Sea1", b_inf1="Sea1", b_inf2="Sea1", b_inf3="Sea1", b_inf4="Sea1")
-    op(m, "blue", "Alpha")
-    if m.state.op is not None:
-        m.act("blue", ("done",))
-    dead = [u for u in ("b-inf1", "b-inf2", "b-inf3", "b-inf4") if m.state.units[u].loc == DEAD]
-    assert len(dead) == 1  # 7.2
+    for victim in ("b-inf2", "b-inf4"):
+        m = board(b_ship1="Sea1", b_inf1="Sea1", b_inf2="Sea1", b_inf3="Sea1", b_inf4="Sea1")
+        op(m, "blue", "Alpha")
+        if m.state.op is not None:
+            m.act("blue", ("done",))
+        # 7.2: the owner picks which of the four is the excess
+        assert m.active == ("blue",)
+        assert m.legal("blue") == [("lose", f"b-inf{i}") for i in (1, 2, 3, 4)]
+        m.act("blue", ("lose", victim))
+        dead = [u for u in ("b-inf1", "b-inf2", "b-inf3", "b-inf4") if m.state.units[u].loc == DEAD]
+        assert dead == [victim]
+        assert m.state.tasks == [("choose",)]
 
 
 def test_naval_battle_results_fall_on_the_cargo_and_ships_retreat_to_port() -> None:
@@ -146,9 +152,15 @@ def test_naval_battle_results_fall_on_the_cargo_and_ships_retreat_to_port() -> N
     m.act("blue", ("chit", "blue:Gunnery"))  # red ship rolls 1: passes
     m.act("red", ("chit", "red:Gunnery"))  # blue ship rolls 10: disorganized
     s = m.state
-    assert s.units["b-ship1"].dg and s.units["b-inf1"].dg  # 7.4.1
-    assert s.units["b-ship1"].loc in ("Alpha", "Epsilon")  # 9.6.3.e
-    assert s.units["b-inf1"].loc == s.units["b-ship1"].loc
+    assert s.units["b-ship1"].dg and s.units["b-inf1"].dg  # 7.4.1 (the only one aboard)
+    # 9.6.3.e: the owner picks the friendly port within range
+    assert m.active == ("blue",)
+    # (nearest first); it may pass over the nearest, which the engine used to pick itself
+    assert m.legal("blue") == [("port", "Epsilon"), ("port", "Alpha")]
+    m.act("blue", ("port", "Alpha"))
+    s = m.state
+    assert s.units["b-ship1"].loc == "Alpha"
+    assert s.units["b-inf1"].loc == "Alpha"
 
 
 def test_ground_units_entering_a_port_drive_out_enemy_ships() -> None:

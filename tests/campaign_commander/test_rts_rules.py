@@ -363,6 +363,21 @@ def test_16_victory_points() -> None:
     assert GAME.victory_points(s)["axis"] >= with_city["axis"]
 
 
+def test_16_the_axis_rear_cities_score_for_the_axis() -> None:
+    # our designed VP circles: the cities the Axis holds behind the 28 June line carry Axis
+    # circles too (1.a.II: a city with both pays its holder); the rear always satisfies
+    # rule 5 for the Axis, so they count without the railhead
+    m = clean_board(GAME)
+    s = m.state
+    rear = {"Kharkov": 3, "Dnepropetrovsk": 2, "Stalino": 2, "Kerch": 2, "Poltava": 2}
+    rear |= {"Kursk": 1, "Belgorod": 1}
+    for city, n in rear.items():
+        assert dict(GAME.data.areas[city].vp)["axis"] == n and s.control[city] == "axis"
+    assert GAME.victory_points(s)["axis"] == sum(rear.values())
+    s.control["Kharkov"] = "soviet"  # lost: the Axis no longer scores it
+    assert GAME.victory_points(s)["axis"] == sum(rear.values()) - 3
+
+
 # ----- 19. battle chits ----------------------------------------------------------------------------
 def test_19_chit_counts_and_conditions() -> None:
     from warroom.games.campaign_commander.state import Battle
@@ -386,6 +401,7 @@ def test_1d_kerch_units_may_retreat_off_the_west_edge() -> None:
     m = clean_board(g)
     place(m, g_42="Kerch", s_47="Novorossiysk")
     s = m.state
+    s.hands = {r: [] for r in s.hands}  # no battle card to answer with
     s.permanent["Winter Arrives"] = "axis"
     s.rps["axis"] = {"Feodosia": 1}
     operation(m, "soviet", "Krasnodar", dice=[10, 1])

@@ -8,6 +8,7 @@ from warroom.engine import Match, ScriptedRng
 
 def _side_b() -> Match:
     m = Match.new("commanders", "marengo", {"terrain": True, "objectives": True}, 1)
+    m.act("black", ("orient", 1))  # side B as printed
     while m.state.stage == "place":
         for role in m.active:
             m.act(role, m.legal(role)[0])  # markers on the west of each home row
@@ -38,6 +39,9 @@ def test_garrison_fights_from_the_building_and_denies_the_sector() -> None:
     # b-i2 now faces nobody: it may attack the unit in the building
     assert ("target", "b-i2", "w-i2") in m.legal("black")
     m.act("black", ("target", "b-i2", "w-i2"))
+    # the company in the building picks its own target among the attackers of its sector
+    assert m.legal("white") == [("target", "w-i2", "b-i1"), ("target", "w-i2", "b-i2")]
+    m.act("white", ("target", "w-i2", "b-i1"))
     melee = {e["unit"]: e for e in events(m, "result") if e["step"] == "melee"}
     # the building's defender: passive infantry vs attacking infantry (0) + unopposed (+1)
     assert melee["w-i2"]["modified"] == [6] and melee["w-i2"]["hits"] == 1

@@ -12,6 +12,8 @@ D = load()
 
 def _fresh(options: dict[str, bool] | None = None, seed: int = 1) -> Match:
     m = Match.new("commanders", "marengo", options or {}, seed)
+    if m.state.stage == "orient":
+        m.act("black", ("orient", 1))  # board side B as printed
     clear(m, "white")
     clear(m, "black")
     return m
@@ -31,9 +33,42 @@ def test_capacity_six_per_sector() -> None:
         put(m, f"w-i{k}", "w-centre")
     order(m, "white", *[("order", f"w-i{k}", "advance", "w-centre") for k in range(6, 9)])
     order(m, "black")
-    occupants = [u for u in m.view(None)["board"]["units"] if u["sector"] == "w-centre"]
-    assert len(occupants) == 6
-    assert len(events(m, "blocked")) == 2
+    # three want in, one fits: the owner chooses which (the rulebook's choice)
+    assert m.state.stage == "capacity" and m.active == ("white",)
+    assert m.legal("white") == [
+        ("admit", "w-i6"),
+        ("admit", "w-i7"),
+        ("admit", "w-i8"),
+        ("done",),
+    ]
+    assert m.view("white")["board"]["capacity"] == [
+        {"sector": "w-centre", "room": 1, "units": ["w-i6", "w-i7", "w-i8"], "admitted": []}
+    ]
+    assert m.view("black")["board"]["capacity"] == []
+    m.act("white", ("admit", "w-i8"))
+    occupants = [u["id"] for u in m.view(None)["board"]["units"] if u["sector"] == "w-centre"]
+    assert len(occupants) == 6 and "w-i8" in occupants
+    assert sorted(e["unit"] for e in events(m, "blocked")) == ["w-i6", "w-i7"]
+
+
+def test_capacity_choice_decides_which_unit_type_arrives() -> None:
+    for pick, arrives in ((("admit", "w-c1"),), "w-c1"), ((("done",),), "w-i6"):
+        m = _fresh()
+        for k in range(1, 6):
+            put(m, f"w-i{k}", "w-centre")
+        put(m, "w-c1", "w-left")
+        put(m, "w-i6", "w-right")
+        order(
+            m,
+            "white",
+            ("order", "w-i6", "advance", "w-centre"),
+            ("order", "w-c1", "advance", "w-centre"),
+        )
+        order(m, "black")
+        for a in pick:
+            m.act("white", a)
+        occupants = [u["id"] for u in m.view(None)["board"]["units"] if u["sector"] == "w-centre"]
+        assert len(occupants) == 6 and arrives in occupants
 
 
 def test_no_attack_out_of_the_reserve() -> None:

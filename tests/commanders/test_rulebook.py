@@ -65,10 +65,18 @@ def test_bombardment_enemy_obstacle_takes_the_second_die() -> None:
     m.act("white", ("done",))
     m.state.rng = ScriptedRng([6, 6])
     m.act("black", ("done",))
+    # the priority says infantry; the gunner says which of the four companies
+    assert m.state.stage == "aim" and m.active == ("white",)
+    assert m.legal("white") == [
+        *(("target", "w-a1", f"b-i{k}") for k in range(3, 7)),
+        ("done",),
+    ]
+    m.act("white", ("target", "w-a1", "b-i5"))
     rolls = events(m, "bombard")[0]["rolls"]
     # one die at the target (range 2: +2 -4), one at the cavalry in harm's way (range 1: +2 -3)
-    assert [r["target"] for r in rolls] == ["b-i3", "b-c1"]
+    assert [r["target"] for r in rolls] == ["b-i5", "b-c1"]
     assert [r["modifier"] for r in rolls] == [-2, -1]
+    assert status(m, "b-i5")[1] == "routed" and status(m, "b-i3")[1] != "routed"
 
 
 def test_example_battle_flank_attack_by_cavalry() -> None:

@@ -25,6 +25,16 @@ def test_initial_control_and_islands() -> None:
     assert GAME.data.areas["Owen Stanley"].terrain == "mountain"
 
 
+def test_rabaul_is_worth_more_to_japan() -> None:
+    # our designed value (balance, NOTES "Balance"): Japan's main base scores 4 for Japan, 3
+    # for the Allies; at the start Japan holds New Britain and New Ireland: Rabaul + Kavieng
+    assert dict(GAME.data.areas["Rabaul"].vp) == {JAPAN: 4, ALLIES: 3}
+    s = new_match().state
+    assert GAME.victory_points(s)[JAPAN] == 4 + 1
+    s.control["Gasmata"] = ALLIES  # New Britain split: Rabaul scores for nobody
+    assert GAME.victory_points(s)[JAPAN] == 1
+
+
 def test_whole_islands_score() -> None:
     s = new_match().state
     vp0 = GAME.victory_points(s)[ALLIES]
@@ -261,6 +271,57 @@ def test_truk_ship_disorganized_leaves_the_board() -> None:
     assert s.units["truk-bb"].loc == GONE and "truk-bb" not in s.destroyed
 
 
+def _naval_rout(m, ship: str, sea: str) -> None:
+    """``ship`` loses a naval battle in ``sea`` against TF 17 and is disorganized."""
+    from warroom.games.campaign_commander import combat
+
+    s = m.state
+    s.units["us-tf17"] = Unit(sea)
+    s.battle = Battle(sea, ALLIES, JAPAN, "Coral Sea", "", True)
+    s.battle.units = {ALLIES: ["us-tf17"], JAPAN: [ship]}
+    s.cache = None
+    combat.disorganize(GAME, s, ship)
+
+
+def _only_japanese_port(m, port: str) -> None:
+    for a, ad in GAME.data.areas.items():
+        if ad.port:
+            m.state.control[a] = JAPAN if a == port else ALLIES
+
+
+def test_japanese_ship_never_retreats_into_the_truk_fleets_area() -> None:
+    # without the Truk Fleet, 8th Fleet falls back from the Gulf of Papua to Madang (five
+    # seas, its whole disorganized range) through the Solomon Sea
+    m = clean_board()
+    _only_japanese_port(m, "Madang")
+    place(m, jp_8f="Gulf of Papua")
+    _naval_rout(m, "jp-8f", "Gulf of Papua")
+    assert m.state.units["jp-8f"].loc == "Madang"
+    # 7.d: with the Truk Fleet in the Solomon Sea that way is shut; the detour east of the
+    # Solomons is seven seas long, so the ship ends its retreat at sea, five seas along it
+    m = clean_board()
+    _only_japanese_port(m, "Madang")
+    place(m, jp_8f="Gulf of Papua", truk_bb="Solomon Sea")
+    _naval_rout(m, "jp-8f", "Gulf of Papua")
+    s = m.state
+    assert s.units["jp-8f"].loc == "Pacific Ocean"
+    assert s.units["truk-bb"].loc == "Solomon Sea"
+    assert [e["dest"] for e in s.events if e["kind"] == "naval-retreat"] == ["Pacific Ocean"]
+    assert "jp-8f" not in s.destroyed
+
+
+def test_japanese_ship_with_no_open_way_home_is_destroyed() -> None:
+    # Truk ships in the Huon Gulf and the Pacific Ocean close every way to the Bismarck Sea:
+    # Madang cannot be reached, so the ship cannot retreat and is eliminated (series 9.6.5)
+    m = clean_board()
+    _only_japanese_port(m, "Madang")
+    place(m, jp_8f="Loyalty Sea", truk_bb="Huon Gulf", truk_ls="Pacific Ocean")
+    _naval_rout(m, "jp-8f", "Loyalty Sea")
+    s = m.state
+    assert s.units["jp-8f"].loc == DEAD and "jp-8f" in s.destroyed
+    assert GAME.victory_points(s)[ALLIES] >= 2  # an HS counts two VP to the Allies
+
+
 # ----- 8: retreats -------------------------------------------------------------------------------
 def _ground_battle(m, area: str, attacker: str, att: list[str], dfn: list[str], origin: str):
     s = m.state
@@ -302,15 +363,17 @@ def test_isolated_unit_escapes_onto_ships() -> None:
 # ----- 9: airfields ------------------------------------------------------------------------------
 def test_build_remove_and_capture_airfields() -> None:
     m = clean_board()
-    place(m, jp_nankai="Lunga", jp_41="Cape Esperance", jp_ichiki="Owen Stanley")
+    place(m, jp_nankai="Lunga", jp_oka="Lunga", jp_41="Cape Esperance", jp_ichiki="Owen Stanley")
     m.state.control["Lunga"] = JAPAN
     operation(m, JAPAN, "Lunga")
     acts = m.legal(JAPAN)
-    assert ("airfield", "Lunga") in acts
-    m.act(JAPAN, ("airfield", "Lunga"))
+    # the player picks which of the two units at Lunga does the work (and stays put)
+    assert ("airfield", "Lunga", "jp-nankai") in acts and ("airfield", "Lunga", "jp-oka") in acts
+    m.act(JAPAN, ("airfield", "Lunga", "jp-oka"))
     s = m.state
     assert s.flags["af:Lunga"] == JAPAN and s.op.sp == 3
-    assert ("move", "jp-nankai") not in m.legal(JAPAN)  # the builder may not move
+    assert ("move", "jp-oka") not in m.legal(JAPAN)  # the builder may not move
+    assert ("move", "jp-nankai") in m.legal(JAPAN)
     assert ("move", "jp-41") in m.legal(JAPAN)
     assert GAME.counters_left(s, JAPAN) == 2
     assert GAME.in_air_range(s, JAPAN, "Rennell Sea")
@@ -322,10 +385,11 @@ def test_build_remove_and_capture_airfields() -> None:
     m.act(JAPAN, ("done",))
     # mountains: never
     operation(m, JAPAN, "Owen Stanley")
-    assert ("airfield", "Owen Stanley") not in m.legal(JAPAN)
+    assert not [a for a in m.legal(JAPAN) if a[:2] == ("airfield", "Owen Stanley")]
     m.act(JAPAN, ("done",))
     # capture: an Allied unit alone there takes it (Japan loses the counter for good)
     m.state.units["jp-nankai"] = Unit(DEAD)
+    m.state.units["jp-oka"] = Unit(DEAD)
     m.state.units["us-1mar"] = Unit("Lunga")
     GAME.check_end(m.state)
     assert m.state.flags["af:Lunga"] == ALLIES
@@ -371,7 +435,7 @@ def test_kenney_opens_air_superiority_air_transport_and_skip_bombing() -> None:
 
 def test_air_superiority_lets_air_attacks_interrupt_japanese_operations() -> None:
     m = clean_board()
-    place(m, jp_nankai="Buna", jp_41="Rabaul", au_30="Port Moresby")
+    place(m, jp_nankai="Buna", jp_41="Rabaul", jp_2="Rabaul", au_30="Port Moresby")
     s = m.state
     s.hands[ALLIES] = ["al-air-1"]
     operation(m, JAPAN, "Rabaul")
@@ -379,11 +443,21 @@ def test_air_superiority_lets_air_attacks_interrupt_japanese_operations() -> Non
     m.act(JAPAN, ("done",))
     m.state.permanent["Air Superiority"] = ALLIES
     operation(m, JAPAN, "Rabaul", dice=[10])
-    assert m.state.tasks[-1] == ("air-interrupt", ALLIES)
-    m.act(ALLIES, ("air", "al-air-1"))
+    # the series window of 2.3.4 at the start of the Japanese operation
+    assert m.state.tasks[-1] == ("react", ALLIES, "op")
+    assert m.legal(ALLIES) == [("react", "al-air-1"), ("pass",)]
+    m.act(ALLIES, ("pass",))
+    assert m.state.tasks[-1] == ("op", JAPAN)
+    # after each Japanese action the window opens again
+    m.act(JAPAN, ("move", "jp-41"))
+    m.act(JAPAN, ("go", "Gasmata"))
+    if m.state.op is not None and m.state.op.group:
+        m.act(JAPAN, ("halt",))
+    assert m.state.tasks[-1] == ("react", ALLIES, "op")
+    m.act(ALLIES, ("react", "al-air-1"))
     m.act(ALLIES, ("strike", "Buna"))
     assert m.state.units["jp-nankai"].dep  # 10 + 1 > 7
-    assert m.state.tasks[-1] == ("op", JAPAN)
+    assert m.state.tasks[-1] == ("op", JAPAN)  # no Air Attack left: no more windows
 
 
 # ----- 11: air attacks on airfields (optional) -----------------------------------------------------
@@ -403,6 +477,35 @@ def test_air_attack_puts_an_airfield_out_of_action() -> None:
     m.act(ALLIES, ("strike", "Lae"))
     assert m.state.flags["afdg:Lae"] == 1
     assert "Lae" not in GAME.airfields(m.state, JAPAN)
+
+
+def test_owner_picks_which_unit_an_air_attack_falls_on() -> None:
+    # series 9.5.4: the owner chooses which of his units suffers an effect; the Air Attack
+    # card does not say otherwise, so the Japanese player picks the unit that checks
+    m = clean_board()
+    place(m, au_30="Port Moresby", jp_nankai="Buna", jp_snlf_maizuru="Buna")
+    s = m.state
+    s.control["Buna"] = JAPAN
+    card_turn(m, ALLIES, "al-air-1")
+    m.act(ALLIES, ("play", "al-air-1"))
+    s = m.state
+    s.rng = ScriptedRng([9])  # d10 9 +1 = 10 > 7: fails
+    m.act(ALLIES, ("strike", "Buna"))
+    assert m.legal(JAPAN) == [("target", "jp-nankai"), ("target", "jp-snlf-maizuru")]
+    assert "Buna" in GAME.prompt_text(m.state, JAPAN)
+    assert m.legal(ALLIES) == []
+    m.act(JAPAN, ("target", "jp-snlf-maizuru"))
+    assert m.state.units["jp-snlf-maizuru"].dep and not m.state.units["jp-nankai"].dep
+    # alone in the area, a unit takes the check without a question
+    m = clean_board()
+    place(m, au_30="Port Moresby", jp_nankai="Buna")
+    m.state.control["Buna"] = JAPAN
+    card_turn(m, ALLIES, "al-air-1")
+    m.act(ALLIES, ("play", "al-air-1"))
+    m.state.rng = ScriptedRng([1])
+    m.act(ALLIES, ("strike", "Buna"))
+    assert not m.state.units["jp-nankai"].dep
+    assert [e["passed"] for e in m.log if e["kind"] == "air-check"] == [True]
 
 
 # ----- 13: victory ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """A real server for browser and durability tests: uvicorn on a free port, with the test game.
 
-Run as a program (``python -m tests.server.liveserver DB PORT``) it is a separate
+Run as a program (``python -m tests.server.liveserver DB PORT [SYNC]``) it is a separate
 process that can be killed with SIGKILL; as ``LiveServer`` it runs in a thread.
 """
 
@@ -62,7 +62,8 @@ class LiveServer:
 
 def main() -> None:
     db, port = sys.argv[1], int(sys.argv[2])
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL])
+    sync = sys.argv[3] if len(sys.argv) > 3 else "full"
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], sync=sync)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 

@@ -19,6 +19,11 @@ noise) or uniformly at random, for ``depth`` steps; a game may offer a value
 function for cut-off positions (``warroom.ai.rules.<game>.evaluate``), or the
 rollout simply plays on to the end.
 
+With ``flat=1`` (the default where a game's ``SEARCH`` asks for it) the search is
+instead a flat paired comparison at the root: the rules policy's choice against the
+other candidates (single actions, or whole plans a game offers), all played on the
+same determinized worlds and dice, switching only on clear evidence (``Searcher._flat``).
+
 Use it through ``make_agent("search:iterations=2000", game_id, seed)`` or
 ``make_agent("search:seconds=1.5", ...)``; ``hints`` tells a person the top
 candidate actions with their estimated value.
@@ -43,10 +48,32 @@ Evaluator = Callable[[Game[Any], State, str], float]
 Rewarder = Callable[[Game[Any], Outcome, str], float]
 """A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
 
+Candidates = Callable[[Game[Any], State, str, Sequence[Action], Action], list[Action]]
+"""For the flat search: the actions worth comparing with the rules policy's choice (the last
+argument, which must stay in the list); by default every legal action."""
+
+Macros = Callable[[Game[Any], State, str, Sequence[Action], Rng], list[list[Action]] | None]
+"""For the flat search: whole plans (sequences of the role's own next actions, e.g. an order
+sheet) to compare instead of single actions; the first is the rules policy's. None: no plans
+at this prompt (single actions are compared)."""
+
+Prepare = Callable[[Game[Any], State, str, Rng], State]
+"""For the flat search: finish a determinized world before the candidates are tried in it,
+e.g. give the other side a plan of its own (its real one is hidden); the world to use."""
+
+Cutoff = Callable[[Game[Any], State, State], bool]
+"""For a rollout: (game, world where it started, state now) -> stop here and evaluate."""
+
 Umpire = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action | None]
 """For a prompt that records what happened off the board (not a decision), the answer;
 None for a real decision. Search does not plan such prompts and evaluation answers them
 the same way whichever agent sits in the seat."""
+
+Planner = Callable[[Game[Any], State, str, Sequence[Action]], bool]
+"""Whether the search plans a prompt; when it says no, the game's rule-based policy answers
+it (at the table and inside simulations). Lets a long game spend search only on the
+decisions that matter and leave its mechanical prompts to the policy. A prompt the game
+does not know (a new kind of action) should be answered False: the policy handles it."""
 
 
 def game_hook(game_id: str, name: str) -> Any:
@@ -56,8 +83,12 @@ def game_hook(game_id: str, name: str) -> Any:
     then ``warroom.ai.values.<game>`` (search knowledge kept by the AI layer). The search
     uses ``evaluate(game, state, role)`` (a value for a cut-off position),
     ``reward(game, outcome, role)`` (a finished game's worth, e.g. by level),
-    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``) and ``SEARCH`` (default
-    search options for the game, e.g. ``{"depth": "60"}``).
+    ``final(game, state, role)`` (the same from the finished state, taking precedence),
+    ``umpire(game, state, role, actions, rng)`` (see ``Umpire``), ``plans(game, state, role,
+    actions)`` (see ``Planner``), for the flat search ``candidates`` (see ``Candidates``),
+    ``macros`` (see ``Macros``), ``prepare`` (see ``Prepare``), for rollouts ``cutoff``
+    (see ``Cutoff``), and ``SEARCH`` (default search options for the game, e.g.
+    ``{"depth": "60"}``).
     """
     name_ = game_id.replace("-", "_")
     for package in ("warroom.ai.rules", "warroom.ai.values"):
@@ -100,6 +131,23 @@ def rewards(game: Game[Any], outcome: Outcome) -> dict[str, float]:
     return out
 
 
+MIN_WORLDS = 4
+"""Flat search: worlds every candidate plays before it may leave the race or be chosen."""
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _lead(xs: Sequence[float], base: Sequence[float], z: float) -> float:
+    """The mean of the paired differences ``xs - base`` minus ``z`` standard errors."""
+    n = len(xs)
+    d = [x - b for x, b in zip(xs, base, strict=False)]
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    return m - z * math.sqrt(var / n)
+
+
 class Node:
     """One choice point of one role: the statistics of the edge that led here and its children."""
 
@@ -134,6 +182,12 @@ class SearchConfig:
     """Let the rules policy choose which untried action to expand first."""
     bias: float = 1.0
     """Progressive bias towards the rules policy's choice (bias / (visits + 1)); 0 turns it off."""
+    flat: bool = False
+    """Flat paired search instead of the tree: every candidate is tried on the same
+    determinized worlds and played on by the rollout policy (see ``Searcher._flat``)."""
+    z: float = 1.5
+    """Flat search: leave the rules policy's choice only for a candidate whose mean lead over
+    it is more than ``z`` standard errors (of the paired differences)."""
 
     @classmethod
     def from_params(
@@ -152,6 +206,8 @@ class SearchConfig:
             "widen": float,
             "prior": lambda v: v.lower() in ("1", "true", "yes", "on"),
             "bias": float,
+            "flat": lambda v: v.lower() in ("1", "true", "yes", "on"),
+            "z": float,
         }
         for key, value in params.items():
             if key not in known:
@@ -200,6 +256,8 @@ class SearchResult:
     seconds: float = 0.0
     roots: dict[str, Node] = field(default_factory=dict)
     """The trees, one per role, for continuing after the searcher's move."""
+    plan: list[Action] = field(default_factory=list)
+    """Flat search with plans: the chosen plan's actions after ``best``."""
 
     @property
     def best(self) -> Action:
@@ -216,7 +274,15 @@ class Searcher:
         self.prior_policy: Policy | None = rules_policy(game.id) if config.prior else None
         self.evaluate: Evaluator | None = game_hook(game.id, "evaluate")
         self.reward: Rewarder | None = game_hook(game.id, "reward")
+        self.final: Evaluator | None = game_hook(game.id, "final")
         self.umpire: Umpire | None = game_hook(game.id, "umpire")
+        self.answer: Policy | None = rules_policy(game.id)
+        planner: Planner | None = game_hook(game.id, "plans")
+        self.plans: Planner | None = planner if self.answer is not None else None
+        self.candidates: Candidates | None = game_hook(game.id, "candidates")
+        self.macros: Macros | None = game_hook(game.id, "macros")
+        self.prepare: Prepare | None = game_hook(game.id, "prepare")
+        self.cutoff: Cutoff | None = game_hook(game.id, "cutoff")
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -242,9 +308,16 @@ class Searcher:
             told = None
         if told is not None:
             return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {})
+        if self.plans is not None and self.answer is not None and len(legal) > 1:
+            seen = game.determinize(state, role, rng.fork(11))  # the policy sees no more
+            if not self.plans(game, seen, role, legal):
+                choice = self.answer(game, seen, role, legal, rng)
+                return SearchResult([Candidate(choice, 0, 0.5)], 0, 0.0, {})
+        start = time.perf_counter()
+        if cfg.flat:
+            return self._flat(state, role, legal, rng, start)
         roots = roots if roots is not None else {r: Node() for r in game.roles}
         root = roots[role]
-        start = time.perf_counter()
         deadline = start + cfg.seconds if cfg.seconds is not None else None
         done = 0
         # A continued tree's visits count, but a quarter of the budget is always new work
@@ -279,6 +352,148 @@ class Searcher:
         cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
         return SearchResult(cands, done, time.perf_counter() - start, roots)
 
+    # ----- flat paired search (rollout policy improvement) -------------------------------------
+    def _flat(
+        self, state: State, role: str, legal: list[Action], rng: Rng, start: float
+    ) -> SearchResult:
+        """Improve on the rules policy by trying the candidates on the same luck.
+
+        The rules policy's choice is the default. Each round determinizes one world (and lets
+        the game's ``prepare`` hook finish it, e.g. with the other side's plan) and plays
+        every candidate still in the race from a copy of it (same deck, same future dice, same
+        rollout generator), the rollout policy playing on. Two candidates are so compared on
+        the same luck, and their paired differences spread far less than their values. A
+        candidate leaves the race once it is unlikely to beat the default (its mean paired
+        difference plus two standard errors is not above 0, after ``MIN_WORLDS`` worlds), and
+        after 4, 12, 28, 60 ... worlds only the better half of the challengers plays on
+        (successive halving), so most rollouts go to the close calls; the search leaves the default only for a candidate whose mean lead over it is more than
+        ``z`` standard errors. A candidate is one action or, where the game's ``macros`` hook
+        offers them, a whole plan of the role's next actions. ``iterations`` counts
+        rollouts, so a round costs one per candidate still running.
+        """
+        game, cfg = self.game, self.cfg
+        deadline = start + cfg.seconds if cfg.seconds is not None else None
+        look = game.determinize(state, role, rng.fork(0x10C))  # the hooks read this copy only
+        plans = self.macros(game, look, role, legal, rng.fork(0x91A)) if self.macros else None
+        cands: list[list[Action]] = []
+        if plans:
+            seen: set[tuple[Action, ...]] = set()
+            for p in plans:
+                if p and p[0] in legal and tuple(p) not in seen:
+                    seen.add(tuple(p))
+                    cands.append(list(p))
+        if not cands:
+            policy = self.prior_policy or self.policy
+            default = policy(game, look, role, legal, rng.fork(0xD0)) if policy else legal[0]
+            if default not in legal:
+                default = legal[0]
+            pool = self.candidates(game, look, role, legal, default) if self.candidates else legal
+            cands = [[default]] + [[a] for a in pool if a != default and a in legal]
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        done = worlds = 0
+        cut = MIN_WORLDS
+        out_of_time = False
+        while len(alive) > 1 and done + len(alive) <= max(cfg.iterations, len(alive)):
+            world = game.determinize(state, role, rng.fork(worlds))
+            if self.prepare is not None:
+                world = self.prepare(game, world, role, rng.fork(0x9E9 + worlds))
+            roll = rng.fork(0xF1A7 + worlds)
+            got: list[float] = []
+            for i in alive:
+                w = game.clone(world)
+                self._follow(w, role, cands[i])
+                got.append(self._playout(w, role, roll.copy(), world))
+                if deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+            if out_of_time and len(got) < len(alive):
+                break  # an unfinished round would compare candidates on different luck
+            for i, v in zip(alive, got, strict=True):
+                values[i].append(v)
+            done += len(alive)
+            worlds += 1
+            if worlds >= MIN_WORLDS:
+                alive = [0] + [i for i in alive[1:] if _lead(values[i], values[0], -2.0) > 0]
+            if worlds == cut and len(alive) > 2:
+                # successive halving: the better half of the challengers plays on
+                rivals = sorted(alive[1:], key=lambda i: -_lead(values[i], values[0], 0.0))
+                alive = [0, *sorted(rivals[: (len(rivals) + 1) // 2])]
+                cut = 2 * cut + MIN_WORLDS
+            if out_of_time:
+                break
+        best = 0
+        best_low = 0.0
+        for i in alive[1:]:
+            n = len(values[i])
+            if n >= MIN_WORLDS:
+                low = _lead(values[i], values[0][:n], cfg.z)
+                if low > best_low:
+                    best, best_low = i, low
+        order = sorted(
+            range(len(cands)),
+            key=lambda i: (i != best, -len(values[i]), -_mean(values[i])),
+        )
+        result: list[Candidate] = []
+        tried: set[Action] = set()
+        for i in order:
+            first = cands[i][0]
+            if first not in tried:
+                tried.add(first)
+                result.append(Candidate(first, len(values[i]), _mean(values[i])))
+        result += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
+        return SearchResult(result, done, time.perf_counter() - start, {}, cands[best][1:])
+
+    def _follow(self, world: State, role: str, plan: Sequence[Action]) -> None:
+        """Play ``role``'s planned actions while they stay its legal choices."""
+        game = self.game
+        for a in plan:
+            if role not in game.active(world) or a not in game.legal_actions(world, role):
+                return
+            game.apply(world, role, a)
+            world.events.clear()
+
+    def _playout(self, world: State, me: str, rng: Rng, origin: State) -> float:
+        """Play on with the rollout policy for up to ``depth`` steps (or to the game's
+        ``cutoff`` counted from ``origin``); ``me``'s value of where it ends."""
+        game, depth, cutoff = self.game, self.cfg.depth, self.cutoff
+        steps = 0
+        out = game.outcome(world)
+        while out is None and steps < depth:
+            if cutoff is not None and cutoff(game, origin, world):
+                break
+            active = game.active(world)
+            if not active:
+                break
+            role = active[0]
+            acts = game.legal_actions(world, role)
+            if not acts:
+                break  # a determinized world the game cannot go on from: value it as it is
+            told = self.umpire(game, world, role, acts, rng) if self.umpire else None
+            if told is not None:
+                action = told
+            elif len(acts) == 1:
+                action = acts[0]
+            else:
+                action = self._rollout_choice(world, role, acts, rng)
+            game.apply(world, role, action)
+            world.events.clear()
+            steps += 1
+            out = game.outcome(world)
+        return self._values(world, out)[me]
+
+    def _values(self, world: State, out: Outcome | None) -> dict[str, float]:
+        game = self.game
+        if out is not None:
+            if self.final is not None:
+                return {r: self.final(game, world, r) for r in game.roles}
+            if self.reward is not None:
+                return {r: self.reward(game, out, r) for r in game.roles}
+            return rewards(game, out)
+        if self.evaluate is not None:
+            return {r: self.evaluate(game, world, r) for r in game.roles}
+        return {r: 0.5 for r in game.roles}
+
     @staticmethod
     def _settled(root: Node, remaining: int) -> bool:
         """No other action could overtake the most visited one in the iterations left."""
@@ -301,11 +516,19 @@ class Searcher:
             role = me if first and me in active else active[0]
             first = False
             acts = game.legal_actions(world, role)
+            if not acts:
+                break  # a determinized world the game cannot go on from: value it as it is
             told = self.umpire(game, world, role, acts, rng) if self.umpire else None
             if told is not None:
                 action = told
             elif len(acts) == 1:
                 action = acts[0]
+            elif (
+                self.plans is not None
+                and self.answer is not None
+                and not self.plans(game, world, role, acts)
+            ):
+                action = self.answer(game, world, role, acts, rng)
             else:
                 node = cursor[role]
                 if node is None:
@@ -318,15 +541,7 @@ class Searcher:
             world.events.clear()
             steps += 1
             out = game.outcome(world)
-        if out is not None:
-            if self.reward is not None:
-                value = {r: self.reward(game, out, r) for r in game.roles}
-            else:
-                value = rewards(game, out)
-        elif self.evaluate is not None:
-            value = {r: self.evaluate(game, world, r) for r in game.roles}
-        else:
-            value = {r: 0.5 for r in game.roles}
+        value = self._values(world, out)
         for r in game.roles:
             roots[r].visits += 1
         for role, child in path:
@@ -398,6 +613,7 @@ class SearchAgent:
         self.reuse = True
         """Continue the tree after the agent's own move when nothing else happened between."""
         self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
+        self._plan: tuple[int, str, int, Action, list[Action]] | None = None
 
     def _searcher(self, game: Game[Any]) -> Searcher:
         found = self._searchers.get(id(game))
@@ -415,13 +631,33 @@ class SearchAgent:
         actions = match.legal(role)
         if not actions:
             raise ValueError(f"{role} has no legal action now")
-        result = self._searcher(match.game).search(
-            match.state, role, actions, self._rng(match, role), self._continued(match, role)
-        )
+        planned = self._planned(match, role, actions)
+        if planned is not None:
+            result = SearchResult([Candidate(planned[0], 0, 0.0)], plan=planned[1:])
+        else:
+            result = self._searcher(match.game).search(
+                match.state, role, actions, self._rng(match, role), self._continued(match, role)
+            )
         self.last = result
+        self._plan = (id(match.game), role, len(match.steps), result.best, result.plan)
         if result.roots:
             self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
         return result
+
+    def _planned(self, match: Match, role: str, actions: Sequence[Action]) -> list[Action] | None:
+        """The rest of the plan chosen earlier, while the role is carrying it out: its last
+        step was the plan's previous action and the next one is still legal."""
+        kept, self._plan = self._plan, None
+        if kept is None:
+            return None
+        game_key, last_role, steps, best, rest = kept
+        if game_key != id(match.game) or last_role != role or not rest or rest[0] not in actions:
+            return None
+        since = match.steps[steps:]
+        mine = [st for st in since if st.role == role]
+        if len(mine) != 1 or mine[0].action != best:
+            return None
+        return list(rest)
 
     def _continued(self, match: Match, role: str) -> dict[str, Node] | None:
         """The trees to continue: only when the one step since the last search was our move."""

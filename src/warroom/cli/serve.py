@@ -23,13 +23,35 @@ def serve(
     deadline: Annotated[
         float, typer.Option(help="seconds before a computer that has not answered moves at random")
     ] = 90.0,
+    sync: Annotated[
+        str,
+        typer.Option(
+            help="full: every move is fsynced before it is acknowledged (survives a power cut);"
+            " normal: written to the OS before it is acknowledged (survives kill -9, not a power"
+            " cut), quicker on a busy disk"
+        ),
+    ] = "full",
 ) -> None:
     """Serve the games in the browser: open http://HOST:PORT/ and pick a game."""
     import uvicorn
 
     from warroom.server.app import create_app
     from warroom.server.players import Players
+    from warroom.server.store import SYNC
 
-    application = create_app(db, players=Players(players, budget=budget, deadline=deadline))
+    if sync not in SYNC:
+        raise typer.BadParameter(f"--sync is one of {', '.join(SYNC)}")
+    application = create_app(
+        db, players=Players(players, budget=budget, deadline=deadline), sync=sync
+    )
     typer.echo(f"warroom: open http://{host}:{port}/  (matches are kept in {db})")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,  # nothing of it is shown at this log level anyway: not made either
+        proxy_headers=False,  # no proxy in front: forwarded headers are not trusted
+        server_header=False,
+        date_header=False,
+    )

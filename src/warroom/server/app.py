@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import gc
 import logging
+import re
+import sys
 import threading
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import Future
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import parse_qsl
 
+import orjson
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -26,6 +30,7 @@ from pydantic import BaseModel, Field
 from warroom.engine import Game, Match
 from warroom.server.advice import hint_for, is_campaign, odds_for
 from warroom.server.boards import board_file
+from warroom.server.jsonio import dumps
 from warroom.server.players import Players
 from warroom.server.rooms import (
     BadRequest,
@@ -87,17 +92,29 @@ def create_app(
     extra_games: Iterable[Game[Any]] = (),
     snapshot_every: int = 16,
     resume: bool = True,
+    sync: str = "full",
 ) -> FastAPI:
-    store = Store(db)
+    store = Store(db, sync)
     catalog = Catalog(extra_games)
     rooms = Rooms(store, catalog, players or Players("process"), snapshot_every)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()
+        store.attach(app.state.loop)  # writes are settled on the loop, a group at a time
+        catalog.ids()  # every game module imported now, not by the first request
+        gc.collect()
+        gc.freeze()  # what start-up made stays: full collections need not walk it again
+        # the store's writer thread wins the GIL back after each SQLite call; from a busy
+        # loop that takes a whole switch interval (5 ms by default) each time
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, 0.001))
         if resume:  # unfinished matches with computer seats play on, without holding up start
             threading.Thread(target=rooms.resume_all, daemon=True).start()
         yield
+        sys.setswitchinterval(interval)
+        gc.unfreeze()
+        store.attach(None)
         rooms.players.close()
         store.close()
 
@@ -158,6 +175,26 @@ def create_app(
     async def list_matches() -> Response:
         return fast_json(store.summaries())
 
+    async def state_of(
+        match_id: str, token: str | None, since: int = 0, epoch: int | None = None
+    ) -> bytes:
+        room = await settled(match_id)
+        role = room.role_of(token)
+        return rooms.state_json(room, role, since, epoch)
+
+    async def action_of(match_id: str, token: str | None, action: Any, step: int | None) -> bytes:
+        room = rooms.get(match_id)
+        role = room.role_of(token)
+        if role is None:
+            raise Forbidden()
+        reached, done = rooms.act(room, role, action, step)
+        await on_disk(done)  # acknowledged only once it is on disk
+        return b'{"ok":true,"step":%d}' % reached
+
+    # the two requests of every move also have a short way in, past FastAPI's routing and
+    # validation (HotPaths, below): same answers, a fraction of the cost
+    app.add_middleware(HotPaths, state_of=state_of, action_of=action_of)
+
     @app.get("/api/matches/{match_id}")
     async def get_state(
         match_id: str,
@@ -166,22 +203,15 @@ def create_app(
         x_seat_token: str | None = Header(default=None),
     ) -> Response:
         """What the seat (or an observer) sees; ``since``/``epoch``: log entries it has."""
-        room = await settled(match_id)
-        role = room.role_of(x_seat_token)
-        data = rooms.state_json(room, role, since, epoch)
+        data = await state_of(match_id, x_seat_token, since, epoch)
         return Response(data, media_type="application/json")
 
     @app.post("/api/matches/{match_id}/actions")
     async def post_action(
         match_id: str, body: ActBody, x_seat_token: str | None = Header(default=None)
     ) -> Response:
-        room = rooms.get(match_id)
-        role = room.role_of(x_seat_token)
-        if role is None:
-            raise Forbidden()
-        step, done = rooms.act(room, role, body.action, body.step)
-        await on_disk(done)  # acknowledged only once it is on disk
-        return fast_json({"ok": True, "step": step})
+        data = await action_of(match_id, x_seat_token, body.action, body.step)
+        return Response(data, media_type="application/json")
 
     @app.post("/api/matches/{match_id}/undo")
     async def post_undo(
@@ -317,10 +347,129 @@ async def on_disk(done: Future[None]) -> None:
 
 
 def fast_json(data: Any, status: int = 200) -> Response:
-    """JSON straight from json.dumps: FastAPI's own encoder walks every value of a big view
+    """JSON straight from orjson: FastAPI's own encoder walks every value of a big view
     in Python and costs ten times more than the rules of the move."""
-    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return Response(body.encode("utf-8"), status_code=status, media_type="application/json")
+    return Response(dumps(data), status_code=status, media_type="application/json")
+
+
+_INT = re.compile(r"-?[0-9]{1,18}")
+_PREFIX = "/api/matches/"
+
+
+class HotPaths:
+    """A plain ASGI way in for ``GET /api/matches/{id}`` and ``POST /api/matches/{id}/actions``.
+
+    It answers exactly as the FastAPI routes do (the same functions make the answer), but
+    only for a well-formed request; anything else (a query or body the short way does not
+    parse, a missing or unusual content type) goes on to FastAPI, with the body it read,
+    so errors (422 and the rest) come out as they always did.
+    """
+
+    def __init__(
+        self,
+        app: Callable[..., Awaitable[None]],
+        state_of: Callable[[str, str | None, int, int | None], Awaitable[bytes]],
+        action_of: Callable[[str, str | None, Any, int | None], Awaitable[bytes]],
+    ) -> None:
+        self.app = app
+        self.state_of = state_of
+        self.action_of = action_of
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] != "http" or not path.startswith(_PREFIX) or scope.get("root_path"):
+            await self.app(scope, receive, send)
+            return
+        parts = path[len(_PREFIX) :].split("/")
+        method = scope["method"]
+        if method == "GET" and len(parts) == 1 and parts[0]:
+            query = dict(parse_qsl(scope["query_string"].decode("latin-1"), True))
+            since, epoch = query.get("since", "0"), query.get("epoch")
+            if _INT.fullmatch(since) and (epoch is None or _INT.fullmatch(epoch)):
+                token = _header(scope, b"x-seat-token")
+                e = None if epoch is None else int(epoch)
+                await self._answer(send, self.state_of(parts[0], token, int(since), e))
+                return
+        elif method == "POST" and len(parts) == 2 and parts[0] and parts[1] == "actions":
+            body, more = await _read_body(receive)
+            if more:  # the client went away while sending
+                return
+            act = _act_body(scope, body)
+            if act is not None:
+                token = _header(scope, b"x-seat-token")
+                await self._answer(send, self.action_of(parts[0], token, act[0], act[1]))
+                return
+            receive = _replay(body, receive)
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    async def _answer(send: Any, answer: Awaitable[bytes]) -> None:
+        status = 200
+        try:
+            data = await answer
+        except ServerError as exc:
+            status, data = exc.status, dumps({"detail": str(exc)})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-length", b"%d" % len(data)),
+                    (b"content-type", b"application/json"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": data})
+
+
+def _header(scope: dict[str, Any], name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+async def _read_body(receive: Any) -> tuple[bytes, bool]:
+    """The whole body; and True if the client left before it ended."""
+    chunks = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return b"", True
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks), False
+
+
+def _act_body(scope: dict[str, Any], body: bytes) -> tuple[Any, int | None] | None:
+    """``(action, step)`` from an action's JSON body, or None if FastAPI should judge it."""
+    kind = _header(scope, b"content-type")
+    if kind is None or kind.split(";")[0].strip().lower() != "application/json":
+        return None
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(data, dict) or "action" not in data:
+        return None
+    step = data.get("step")
+    if step is not None and type(step) is not int:
+        return None
+    return data["action"], step
+
+
+def _replay(body: bytes, receive: Any) -> Callable[[], Awaitable[dict[str, Any]]]:
+    sent = False
+
+    async def again() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        message: dict[str, Any] = await receive()
+        return message
+
+    return again
 
 
 async def _drain(ws: WebSocket) -> None:

@@ -34,6 +34,7 @@ from warroom.engine import (
     visible,
 )
 from warroom.engine import game as registry_game
+from warroom.server.jsonio import dumps
 from warroom.server.players import Players
 from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
 from warroom.server.store import MatchRow, SeatRow, Store, token_hash
@@ -115,10 +116,26 @@ class Room:
     pending: Future[None] | None = None  # the last write to the store, until it is on disk
     sent: dict[tuple[str | None, int], tuple[int, bytes]] = field(default_factory=dict)
     undos: int = 0  # the log's epoch: an undo takes entries back, so pages reload the log
+    seen: dict[str | None, list[int]] = field(default_factory=dict)  # see seen_by
+    looked: dict[str | None, int] = field(default_factory=dict)  # log entries seen_by has read
 
     def touch(self) -> None:
         self.version += 1
         self.sent.clear()
+
+    def seen_by(self, role: str | None) -> list[int]:
+        """Where, in the log, the entries ``role`` may see are (kept in step, like texts;
+        an undo clears them)."""
+        log = self.match.log
+        seen = self.seen.get(role)
+        if seen is None:
+            seen = self.seen[role] = []
+        looked = self.looked.get(role, 0)
+        for i in range(looked, len(log)):
+            if visible(log[i], role):
+                seen.append(i)
+        self.looked[role] = len(log)
+        return seen
 
     def log_texts(self) -> list[str]:
         """The words of every log entry (cached: entries never change once logged)."""
@@ -326,7 +343,7 @@ class Rooms:
         n = room.step - 1
         snap = None
         if m.over or room.step % self.snapshot_every == 0:
-            snap = _plain_json(m.game.snapshot(m.state))
+            snap = json.dumps(m.game.snapshot(m.state))  # text: the plain JSON form, as stored
         done = self.store.append(room.id, n, role, action_json(m.steps[-1].action), m.over, snap)
         self._wrote(room, done)
         return done
@@ -360,6 +377,8 @@ class Rooms:
                 )
             room.match.undo(role)
             del room.texts[len(room.match.log) :]
+            room.seen.clear()
+            room.looked.clear()
             room.undos += 1
             m = room.match
             done = self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
@@ -474,11 +493,7 @@ class Rooms:
             if cached is not None and cached[0] == room.version:
                 return cached[1]
             version = room.version
-            data = json.dumps(
-                self._present(room, room.match, role, live=True, since=since),
-                separators=(",", ":"),
-                ensure_ascii=False,
-            ).encode("utf-8")
+            data = dumps(self._present(room, room.match, role, live=True, since=since))
             if len(room.sent) > 64:
                 room.sent.clear()
             room.sent[key] = (version, data)
@@ -491,13 +506,10 @@ class Rooms:
         view = m.view(role)
         if live:
             texts = room.log_texts()
-            seen = [
-                {"event": e, "text": t}
-                for e, t in zip(m.log, texts, strict=True)
-                if visible(e, role)
-            ]
+            seen = room.seen_by(role)
             start = min(max(since, 0), len(seen))
-            view["log"] = seen[start:]
+            log = m.log
+            view["log"] = [{"event": log[i], "text": texts[i]} for i in seen[start:]]
             view["log_from"] = start
             view["log_epoch"] = room.undos
         else:

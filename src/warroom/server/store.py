@@ -13,8 +13,10 @@ does not hand out the seats.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import logging
 import queue
 import sqlite3
 import threading
@@ -24,6 +26,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("warroom.server")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -57,6 +61,14 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (match_id, role)
 ) WITHOUT ROWID;
 """
+
+
+def _settle(results: list[tuple[Future[None], BaseException | None]]) -> None:
+    for done, exc in results:
+        if exc is None:
+            done.set_result(None)
+        else:
+            done.set_exception(exc)
 
 
 def token_hash(token: str) -> str:
@@ -101,45 +113,120 @@ class MatchRow:
 
 Statements = list[tuple[str, tuple[Any, ...]]]
 
+SYNC = ("full", "normal")
+"""SQLite's synchronous setting. full: the WAL is fsynced at every commit, so an acknowledged
+action survives a power cut. normal: a commit is written to the WAL (in the operating
+system's hands, so it survives the server being killed, even with kill -9) and only
+checkpoints fsync; a power cut or an OS crash can lose the last moments of play."""
+
+CHECKPOINT_EVERY = 1.0  # seconds
+
+
+@dataclass(slots=True)
+class Step:
+    """One action of a match, written with its match's row (and a snapshot, now and then)."""
+
+    match_id: str
+    n: int  # 0-based: the match has n + 1 steps once it is written
+    role: str
+    action: str  # JSON
+    over: bool
+    updated: float
+    snapshot: str | None  # JSON of the state after the step, or None
+
+
+Unit = Statements | Step
+
 
 class Store:
     """SQLite with one writer thread that commits in groups.
 
     Each write (a new match, an action, an undo) is one unit; the writer takes
-    every unit waiting, runs them in one transaction and syncs the WAL once
-    (synchronous=FULL), then resolves each unit's future. A caller acknowledges
-    nothing before its future is resolved, so an acknowledged action is on disk,
-    while a hundred games moving at once share one disk sync instead of queueing
-    for a hundred. A unit that fails is retried alone, so it cannot take the
+    every unit waiting, runs them in one transaction and commits it (with
+    ``sync="full"``, the default, the WAL is fsynced; with ``"normal"`` it is
+    written, see SYNC), then resolves each unit's future. A caller acknowledges
+    nothing before its future is resolved, so an acknowledged action is committed,
+    while a hundred games moving at once share one commit (and one disk sync)
+    instead of queueing for a hundred. A unit that fails is retried alone, so it cannot take the
     others of its group down with it.
+
+    The writer is built not to hold up the event loop: the actions of a group go
+    in as one multi-row INSERT and one UPDATE of their matches (each SQLite call
+    lets go of the GIL and must win it back from a busy event loop, so a group
+    makes five calls, not two per action), and with a loop attached
+    (``attach``) the futures of a whole group are resolved by one call on that
+    loop, not by one cross-thread wake-up each.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, sync: str = "full") -> None:
+        if sync not in SYNC:
+            raise ValueError(f"sync is one of {', '.join(SYNC)}, not {sync!r}")
         self.path = str(path)
+        self.sync = sync
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()  # guards the connection
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")  # the WAL is synced at every commit
+        self._db.execute(f"PRAGMA synchronous={sync.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
-        self._queue: queue.SimpleQueue[tuple[Statements, Future[None]] | None] = queue.SimpleQueue()
+        # reads have a connection of their own: in WAL mode they never wait for a commit
+        self._read_lock = threading.Lock()
+        self._reader = self._db
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.path == ":memory:":
+            self._read_lock = self._lock
+        else:
+            self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            # the WAL is copied into the database by a thread of its own, not by whichever
+            # commit happens to cross SQLite's threshold (that one would wait for the copy)
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_loop, name="warroom-checkpoint", daemon=True
+            )
+            self._checkpointer.start()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: queue.SimpleQueue[tuple[Unit, Future[None]] | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="warroom-store", daemon=True)
         self._writer.start()
+
+    def _checkpoint_loop(self) -> None:
+        """Every second, copy what the WAL holds into the database (PASSIVE: never makes the
+        writer wait); once all of it is copied, the next commit starts the WAL over."""
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        db.execute("PRAGMA busy_timeout=5000")
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as exc:  # it tries again next time
+                    log.warning("WAL checkpoint failed: %r", exc)
+        finally:
+            db.close()
+
+    def attach(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        """Resolve futures on ``loop`` (the server's event loop), a group at a time."""
+        self._loop = loop
 
     def close(self) -> None:
         self._queue.put(None)
         self._writer.join(timeout=10)
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
         with self._lock:
+            if self._reader is not self._db:
+                self._reader.close()
             self._db.close()
 
     # ----- writes: one transaction per group, synced before any future resolves -------------
-    def submit(self, statements: Statements) -> Future[None]:
+    def submit(self, unit: Unit) -> Future[None]:
         """Queue one unit of writes; its future resolves once it is committed to disk."""
         done: Future[None] = Future()
-        self._queue.put((statements, done))
+        self._queue.put((unit, done))
         return done
 
     def _write_loop(self) -> None:
@@ -157,32 +244,90 @@ class Store:
                     self._queue.put(None)  # finish this group, then stop
                     break
                 group.append(more)
+            results: list[tuple[Future[None], BaseException | None]]
             try:
                 self._commit([u for u, _ in group])
             except Exception:
+                results = []
                 for unit, done in group:  # one bad unit must not sink the others
                     try:
                         self._commit([unit])
                     except Exception as exc:
-                        done.set_exception(exc)
+                        results.append((done, exc))
                     else:
-                        done.set_result(None)
+                        results.append((done, None))
             else:
-                for _, done in group:
-                    done.set_result(None)
+                results = [(done, None) for _, done in group]
+            self._resolve(results)
 
-    def _commit(self, units: list[Statements]) -> None:
+    def _resolve(self, results: list[tuple[Future[None], BaseException | None]]) -> None:
+        loop = self._loop
+        if loop is not None:
+            try:
+                loop.call_soon_threadsafe(_settle, results)
+                return
+            except RuntimeError:  # the loop has closed
+                pass
+        _settle(results)
+
+    def _commit(self, units: list[Unit]) -> None:
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
-                for statements in units:
-                    for sql, args in statements:
+                steps: list[Step] = []
+                for unit in units:
+                    if isinstance(unit, Step):
+                        steps.append(unit)
+                        continue
+                    self._steps(db, steps)  # in order: a match is created before its steps
+                    steps = []
+                    for sql, args in unit:
                         db.execute(sql, args)
+                self._steps(db, steps)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
+
+    @staticmethod
+    def _steps(db: sqlite3.Connection, steps: list[Step]) -> None:
+        """The steps in two or three statements, whatever their number."""
+        if not steps:
+            return
+        args: list[Any] = []
+        for s in steps:
+            args += (s.match_id, s.n, s.role, s.action)
+        db.execute(
+            "INSERT INTO actions (match_id, n, role, action) VALUES "
+            + ",".join(["(?,?,?,?)"] * len(steps)),
+            args,
+        )
+        last: dict[str, Step] = {}  # the latest step of each match (they come in order)
+        snap: dict[str, Step] = {}  # its latest step with a snapshot
+        for s in steps:
+            last[s.match_id] = s
+            if s.snapshot is not None:
+                snap[s.match_id] = s
+        args = []
+        for s in last.values():
+            args += (s.match_id, s.n + 1, int(s.over), s.updated)
+        db.execute(
+            "UPDATE matches SET steps=v.column2, over=v.column3, updated=v.column4"
+            " FROM (VALUES " + ",".join(["(?,?,?,?)"] * len(last)) + ") AS v"
+            " WHERE matches.id = v.column1",
+            args,
+        )
+        if snap:
+            args = []
+            for s in snap.values():
+                args += (s.match_id, s.snapshot, s.n + 1)
+            db.execute(
+                "UPDATE matches SET snapshot=v.column2, snapshot_step=v.column3"
+                " FROM (VALUES " + ",".join(["(?,?,?)"] * len(snap)) + ") AS v"
+                " WHERE matches.id = v.column1",
+                args,
+            )
 
     def create(self, row: MatchRow) -> Future[None]:
         now = time.time()
@@ -232,31 +377,13 @@ class Store:
         over: bool,
         snapshot: Any = None,
     ) -> Future[None]:
-        """Step ``n`` (0-based) of a match; with a snapshot of the state after it, if given.
+        """Step ``n`` (0-based) of a match; with a snapshot of the state after it, if given
+        (its JSON text, or plain data).
 
         Returns at once; the future resolves when the step is on disk."""
-        stmts: list[tuple[str, tuple[Any, ...]]] = [
-            (
-                "INSERT INTO actions (match_id, n, role, action) VALUES (?,?,?,?)",
-                (match_id, n, role, json.dumps(action)),
-            )
-        ]
-        if snapshot is not None:
-            stmts.append(
-                (
-                    "UPDATE matches SET steps=?, over=?, updated=?, snapshot=?, snapshot_step=?"
-                    " WHERE id=?",
-                    (n + 1, int(over), time.time(), json.dumps(snapshot), n + 1, match_id),
-                )
-            )
-        else:
-            stmts.append(
-                (
-                    "UPDATE matches SET steps=?, over=?, updated=? WHERE id=?",
-                    (n + 1, int(over), time.time(), match_id),
-                )
-            )
-        return self.submit(stmts)
+        if snapshot is not None and not isinstance(snapshot, str):
+            snapshot = json.dumps(snapshot)
+        return self.submit(Step(match_id, n, role, json.dumps(action), over, time.time(), snapshot))
 
     def truncate(self, match_id: str, steps: int, snapshot: Any) -> Future[None]:
         """Undo: keep only the first ``steps`` actions; ``snapshot`` is the state after them."""
@@ -294,32 +421,38 @@ class Store:
     )
 
     def load(self, match_id: str) -> MatchRow | None:
-        with self._lock:
-            r = self._db.execute(
-                f"SELECT {self._COLS} FROM matches WHERE id=?", (match_id,)
-            ).fetchone()
-            if r is None:
-                return None
-            row = self._row(r)
-            row.actions = [
-                [role, json.loads(a)]
-                for role, a in self._db.execute(
-                    "SELECT role, action FROM actions WHERE match_id=? ORDER BY n", (match_id,)
-                )
-            ]
-            row.seats = [
-                SeatRow(*s)
-                for s in self._db.execute(
-                    "SELECT role, kind, agent, token_hash FROM seats WHERE match_id=? ORDER BY role",
-                    (match_id,),
-                )
-            ]
+        with self._read_lock:
+            db = self._reader
+            db.execute("BEGIN")  # one read transaction: the row and its actions agree
+            try:
+                r = db.execute(
+                    f"SELECT {self._COLS} FROM matches WHERE id=?", (match_id,)
+                ).fetchone()
+                if r is None:
+                    return None
+                row = self._row(r)
+                row.actions = [
+                    [role, json.loads(a)]
+                    for role, a in db.execute(
+                        "SELECT role, action FROM actions WHERE match_id=? ORDER BY n", (match_id,)
+                    )
+                ]
+                row.seats = [
+                    SeatRow(*s)
+                    for s in db.execute(
+                        "SELECT role, kind, agent, token_hash FROM seats WHERE match_id=?"
+                        " ORDER BY role",
+                        (match_id,),
+                    )
+                ]
+            finally:
+                db.execute("COMMIT")
         return row
 
     def summaries(self, limit: int = 50) -> list[dict[str, Any]]:
         """The latest matches, public facts only (no actions, no snapshot, no tokens)."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._read_lock:
+            rows = self._reader.execute(
                 "SELECT id, game, scenario, mode, created, updated, steps, over FROM matches"
                 " ORDER BY updated DESC LIMIT ?",
                 (limit,),
@@ -335,6 +468,6 @@ class Store:
                 " AND EXISTS (SELECT 1 FROM seats WHERE seats.match_id = matches.id"
                 " AND seats.kind = 'computer')"
             )
-        with self._lock:
-            ids = [r[0] for r in self._db.execute(sql)]
+        with self._read_lock:
+            ids = [r[0] for r in self._reader.execute(sql)]
         yield from ids

@@ -55,3 +55,44 @@ def chit_target(game: Any, s: CCState, role: str, actions: Sequence[Action]) -> 
         return int(game.cohesion(s, b, a[1])) if b is not None else 0
 
     return max(actions, key=coh) if s.tasks[-1][2] == role else min(actions, key=coh)
+
+
+def react(game: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+    """The other side's card window (2.3.4). In its operation: play the first card offered
+    (a campaign offers only cards meant for that moment, e.g. Coral Sea's Air Attack). In a
+    battle: answer a chit that threatens our units with a card that steadies them or hits
+    back; otherwise keep the cards for our own turns."""
+    cards = [a for a in actions if a[0] == "react"]
+    top = s.tasks[-1]
+    if not cards:
+        return ("pass",)
+    if top[2] != "battle":
+        return cards[0]
+    b = s.battle
+    if b is None or not b.played:
+        return ("pass",)
+    chit = game.data.chits[b.played[-1]]
+    threat = any(e.side == "enemy" and e.kind in ("check", "auto") for e in chit.effects)
+    if not threat:
+        return ("pass",)
+    for a in cards:
+        if any(e.do in ("steady", "hit") for e in game.data.cards[a[1]].effects):
+            return a
+    return ("pass",)
+
+
+def owner_choice(game: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action | None:
+    """The owner's choices of series rules 7.2, 7.4, 9.6.3.e and 12 (None: not one of them)."""
+    top = s.tasks[-1][0] if s.tasks else ""
+
+    def worth(a: Action) -> tuple[int, int, str]:
+        tv, ch, _mf = game.values(s, a[1])
+        return (tv + ch, -int(s.units[a[1]].dep), a[1])
+
+    if top in ("excess", "cargo"):
+        return min(actions, key=worth)  # the least valuable unit takes the loss
+    if top == "port":
+        return actions[0]  # the nearest friendly port
+    if top == "leader":
+        return ("remain", actions[0][1])  # the leader stays with the units holding on
+    return None

@@ -10,17 +10,45 @@ the enemy units on the board, the objectives. Priorities, in order:
 - occupy free neutral sectors (the sector count pays 1 VP a round);
 - keep orders back to rally routed units;
 - in combat: form squares and countercharge when offered, capture routed units,
-  re-roll the worst of its own dice or the best of the enemy's, always enter.
+  re-roll the worst of its own dice or the best of the enemy's, always enter;
+- attacked from several sides, put each defender where the attackers are most numerous
+  (infantry where cavalry charges, for the squares);
+- bombardment dice go at enemy units about to act (ordered to advance or fire this round);
+- when a sector is short of room, infantry goes in first, then cavalry, then guns;
+- the road's extra move is taken to reinforce a thin friendly or free sector;
+- turning board side B, put the river in front of its own army.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine import Action, Game, Rng, State
 
 SIDE = {"white": 0, "black": 1}
+
+
+@dataclass(frozen=True)
+class Style:
+    """Knobs of the order sheet, so a search can try other plans in the same spirit."""
+
+    threshold: float = 0.5
+    """An order is given only if it scores above this (higher: fewer orders, more saved)."""
+    attack: float = 0.0
+    """Added to the score of an attack (negative: a more careful general)."""
+    occupy: float = 0.0
+    """Added to the score of a move into a free sector."""
+    noise: float = 0.2
+    """Random spread added to every score (larger: other plans)."""
+    mass: int = 3
+    """Units a sector needs (and no fewer than the enemy's) before its units attack out of it."""
+    reinforce: float = 0.0
+    """Added to the score of a move that reinforces a friendly sector."""
+
+
+STYLE = Style()
 
 
 def _counts(view: dict[str, Any]) -> dict[str, dict[str, dict[str, int]]]:
@@ -46,12 +74,14 @@ def _strength(cell: dict[str, int] | None) -> int:
 
 
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
-    view = game.view(state, role)
-    stage = view["stage"]
     if len(actions) == 1:
         return actions[0]
+    # The stage is public (the view shows it); the whole view is built only where needed.
+    stage = getattr(state, "stage", None)
+    if not isinstance(stage, str):
+        stage = game.view(state, role)["stage"]
     if stage == "plan":
-        return _plan(view, role, actions, rng)
+        return _plan(game.view(state, role), role, actions, rng, STYLE)
     if stage == "place":
         return _place(actions)
     if stage == "react":
@@ -60,9 +90,18 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
                 return a
         return ("done",)
     if stage in ("ranged-target", "melee-target"):
-        return _target(view, actions)
+        return _target(game.view(state, role), actions)
     if stage in ("ranged-reroll", "melee-reroll"):
-        return _reroll(view, role, actions)
+        return _reroll(game.view(state, role), role, actions)
+    if stage == "orient":
+        # as printed the river covers white's front; turned round, black's
+        return ("orient", 1 if role == "white" else 2)
+    if stage == "split":
+        return _split(game.view(state, role), role, actions)
+    if stage == "capacity":
+        return _admit(game.view(state, role), actions)
+    if stage == "aim":
+        return _aim(game.view(state, role), role, actions)
     if stage == "withdraw":
         # a company in the building keeps the sector contested; attackers fight on
         return next((a for a in actions if a[0] == "garrison"), ("done",))
@@ -77,6 +116,82 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
                 return a
         return ("done",)
     return actions[rng.below(len(actions))]
+
+
+def _split(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """Each defender to the zone with most attackers not yet matched; infantry faces cavalry."""
+    units = {u["id"]: u for u in view["units"]}
+    placed: dict[str, int] = {}
+    for zone in view["defend"].values():
+        for sid in zone.split("|"):
+            placed[sid] = placed.get(sid, 0) + 1
+    best: Action = ("done",)
+    best_score = -99.0
+    for a in actions:
+        if a[0] != "defend":
+            continue
+        me = units[a[1]]
+        attackers = [
+            units[x["unit"]]["type"]
+            for x in view["attacks"]
+            if x["from"] == a[2] and x["to"] == me["sector"] and units[x["unit"]]["side"] != role
+        ]
+        score = 2.0 * (len(attackers) - placed.get(a[2], 0))
+        if me["type"] == "infantry" and "cavalry" in attackers:
+            score += 1
+        if me["type"] == "cavalry" and "infantry" in attackers:
+            score += 0.5
+        if me["type"] == "artillery":
+            score -= 0.5 * len(attackers)
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _admit(view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    """Short of room: infantry first (it holds ground), then cavalry, then the guns."""
+    units = {u["id"]: u for u in view["units"]}
+    rank = {"infantry": 0, "cavalry": 1, "artillery": 2}
+    admits = [a for a in actions if a[0] == "admit"]
+    if not admits:
+        return ("done",)
+    return min(admits, key=lambda a: rank[units[a[1]]["type"]])
+
+
+def _aim(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """A bombardment die at the enemy unit most about to hurt us: one ordered to advance or
+    fire this round (the orders are on the table by now), a fresh one before a spent one."""
+    foe = "black" if role == "white" else "white"
+    units = {u["id"]: u for u in view["units"]}
+    orders = {o["unit"]: o for o in (view["orders"].get(foe) or [])}
+    weight = {"advance": 3, "fire": 3, "fast": 2, "move": 1}
+
+    def score(a: Action) -> float:
+        if a[0] != "target":
+            return -1.0
+        o = orders.get(a[2])
+        s = float(weight.get(o["kind"], 0)) if o else 0.0
+        return s + (0.5 if units[a[2]]["status"] == "fresh" else 0.0)
+
+    return max(actions, key=score)
+
+
+def _road(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """Take the road's extra move into a thin friendly or free battle sector."""
+    counts = _counts(view)
+    sectors = {s["id"]: s for s in view["sectors"]}
+    best: Action = ("stop",)
+    best_n = 4
+    for a in actions:
+        if a[0] != "then" or a[1] != "road":
+            continue
+        s = sectors[a[2]]
+        if s["reserve"] or s["control"] not in (role, None):
+            continue
+        n = _strength(counts.get(a[2], {}).get(role))
+        if n < best_n:
+            best, best_n = a, n
+    return best
 
 
 def _place(actions: Sequence[Action]) -> Action:
@@ -118,11 +233,23 @@ def _reroll(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Actio
     return best
 
 
-def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) -> Action:
+def plan_sheet_order(
+    view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng, style: Style
+) -> Action:
+    """The next entry of the order sheet in the given style, from ``role``'s view (a
+    planning prompt only)."""
+    if len(actions) == 1:
+        return actions[0]
+    return _plan(view, role, actions, rng, style)
+
+
+def _plan(
+    view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng, style: Style
+) -> Action:
     me = role
     foe = "black" if role == "white" else "white"
     if actions[0] == ("stop",):
-        return ("stop",)
+        return _road(view, role, actions) if view.get("road_move") else ("stop",)
     counts = _counts(view)
     sectors = {s["id"]: s for s in view["sectors"]}
     info = view["orders_info"][me]
@@ -144,7 +271,7 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
         return v + (1 if s["control"] != me else 0)
 
     best: Action = ("done",)
-    best_score = 0.5
+    best_score = style.threshold
     for a in actions:
         if a[0] != "order" or a[1] in ordered:
             continue
@@ -174,7 +301,7 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
             enemy = _strength(there_foe)
             if u["type"] == "cavalry" and there_foe and there_foe["infantry"] >= 2:
                 score = 0  # squares wait for it
-            elif _strength(here) >= 3 and _strength(here) >= enemy:
+            elif _strength(here) >= style.mass and _strength(here) >= enemy:
                 score = 2 + value_of(to) + (mass if mass <= enemy + 1 else 0)
                 if kind == "move":
                     score = 0
@@ -182,17 +309,19 @@ def _plan(view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng) 
                     score += 1 if there_foe["cavalry"] + there_foe["infantry"] <= 1 else 0
             if u["sector"] and sectors[u["sector"]]["reserve"]:
                 score = 0
+            if score > 0:
+                score += style.attack
         elif target["control"] is None and not target["reserve"]:
-            score = 1.5 + value_of(to) - 0.3 * heading.get(to, 0)
+            score = 1.5 + value_of(to) - 0.3 * heading.get(to, 0) + style.occupy
             if kind == "move":
                 score -= 0.5
         elif target["control"] == me and not target["reserve"]:
             # reinforce a thin friendly sector from the reserve or a crowded one
             if sectors[u["sector"]]["reserve"] and _strength(there_me) + heading.get(to, 0) < 5:
-                score = 1.2 + 0.1 * (5 - _strength(there_me))
+                score = 1.2 + 0.1 * (5 - _strength(there_me)) + style.reinforce
             elif _strength(here) >= 5 and _strength(there_me) + heading.get(to, 0) < 3:
-                score = 0.8
-        score += rng.random() * 0.2
+                score = 0.8 + style.reinforce
+        score += rng.random() * style.noise
         if score > best_score:
             best, best_score = a, score
     return best

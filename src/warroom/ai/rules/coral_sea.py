@@ -13,10 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from warroom.ai.rules.cc_series import battle_step, card_or_map, chit_target
+from warroom.ai.rules.cc_series import (
+    battle_step,
+    card_or_map,
+    chit_target,
+    owner_choice,
+    react,
+)
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
+
+STOP = 0.15
+"""The chance of ending an operation early (also ends a run of moves that come to nothing)."""
 
 
 def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
@@ -32,13 +41,21 @@ def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
 
 
 def _targets(g: Any, s: CCState, role: str) -> set[str]:
-    """Land areas worth taking: enemy-held urban areas and the rest of split islands."""
-    out = set()
-    for a, ad in g.data.areas.items():
-        if ad.kind != "land" or a == "Australia":
+    """Land areas worth taking. An island scores only for the side that holds all of it:
+    of an island the enemy holds whole, any area (one denies it its VP); of an island we
+    hold in part, the missing areas when there are at most three (more is too far off)."""
+    out: set[str] = set()
+    areas = g.data.areas
+    for island, members in g.islands.items():
+        if island == "Australia":
             continue
-        if s.control.get(a) != role and (ad.vp or ad.sector in ("Guadalcanal", "Bougainville")):
-            out.add(a)
+        if not any(dict(areas[a].vp).get(role) for a in members if a in areas):
+            continue
+        missing = [a for a in members if s.control.get(a) != role]
+        if not missing:
+            continue
+        if len(missing) == len(members) or len(missing) <= 3:
+            out.update(a for a in missing if areas[a].kind == "land")
     return out
 
 
@@ -46,6 +63,21 @@ def _foes(g: Any, s: CCState, area: str, role: str) -> list[str]:
     """The enemy units this seat can see in ``area`` that a force entering it would fight."""
     hidden = g.hidden_units(s, role)
     return [u for u in g.foes_at(s, area, role) if u not in hidden]
+
+
+def _land_distance(g: Any, goal: set[str]) -> dict[str, int]:
+    """Steps over land only from each area to the nearest goal."""
+    areas = g.data.map.areas
+    return g.data.map.distances(goal, lambda a: areas[a].kind == "land")
+
+
+def _idle_ground(g: Any, s: CCState, role: str) -> list[str]:
+    """Our ground units on the map."""
+    return [
+        x
+        for x, u in s.units.items()
+        if u.loc not in OFF_MAP and g.data.units[x].side == role and not g.data.units[x].naval
+    ]
 
 
 def _strength(g: Any, s: CCState, units: Sequence[str]) -> int:
@@ -74,18 +106,27 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if top == "air-target":
         spots = _enemy_spots(g, s, role)
         return max(actions, key=lambda a: (spots.get(a[1], 0), a[1]))
-    if top == "air-interrupt":
-        return actions[0]
+    if top == "air-victim":  # our sturdiest unit there takes the bombs
+        return max(actions, key=lambda a: (g.values(s, a[1])[1], a[1]))
     if top == "op":
         return _operation(g, s, role, actions, rng)
+    if top == "react":
+        return react(g, s, role, actions)
+    choice = owner_choice(g, s, role, actions)
+    if choice is not None:
+        return choice
     return actions[0]
 
 
 def _card_option(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     plays = [a for a in actions if a[0] == "play"]
-    for a in plays:
-        if g.data.cards[a[1]].sudden_death:
-            return a
+    sudden = [a for a in plays if g.data.cards[a[1]].sudden_death]
+    if sudden:
+        # the game ends at once and the VP decide: only when that wins
+        vp = g.victory_points(s)
+        if vp[role] + g.sudden_vp > vp[g.other(role)]:
+            return sudden[0]
+        plays = [a for a in plays if a not in sudden]
     for a in plays:
         c = g.data.cards[a[1]]
         if c.permanent or c.reinforcement or any(e.do == "rp" for e in c.effects):
@@ -117,10 +158,20 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
     if builds and rng.random() < 0.3:
         return builds[0]
     moves = [a for a in actions if a[0] == "move"]
-    if not moves:
-        return ("done",)
     goal = set(_enemy_spots(g, s, role)) | _targets(g, s, role)
     dist = g.data.map.distances(goal)
+    land = _land_distance(g, goal)
+    # A ground unit with no way over land to anything worth taking waits for a ship: moving
+    # it about its own island spends the operation's RP for nothing.
+    moves = [
+        a
+        for a in moves
+        if g.data.units[a[1]].naval
+        or land.get(s.units[a[1]].loc, 99) < 99
+        or any(g.data.units[x].naval for x in g.units_at(s, s.units[a[1]].loc, role))
+    ]
+    if not moves:
+        return ("done",)
 
     def urgency(a: Action) -> tuple[int, int, int, str]:
         uid = a[1]
@@ -130,7 +181,7 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         return (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
 
     best = min(moves, key=urgency)
-    if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < 0.15:
+    if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < STOP:
         return ("done",)  # (also ends a run of moves that come to nothing)
     return best
 
@@ -150,7 +201,7 @@ def _ground_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> A
     safe = [a for a in goes if not _foes(g, s, a[1], role)]
     targets = _targets(g, s, role)
     if targets and safe:
-        dist = g.data.map.distances(targets)
+        dist = _land_distance(g, targets)
         here = s.units[op.group[0]].loc
         best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
         if dist.get(best[1], 99) < dist.get(here, 99):
@@ -183,6 +234,19 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
             return ("load-rp",)
     goes = [a for a in actions if a[0] == "go"]
     here = s.units[op.group[0]].loc
+    if goes and not op.cargo:
+        # An empty ship fetches the troops that cannot reach anything worth taking by land.
+        land = _land_distance(g, targets | set(_enemy_spots(g, s, role)))
+        waiting = {
+            s.units[x].loc
+            for x in g.units_at(s, here, role) + _idle_ground(g, s, role)
+            if not g.data.units[x].naval and land.get(s.units[x].loc, 99) >= 99
+        }
+        if waiting and here not in waiting:
+            near = g.data.map.distances(waiting)
+            best = min(goes, key=lambda a: (near.get(a[1], 99), a[1]))
+            if near.get(best[1], 99) < near.get(here, 99):
+                return best
     if goes:
         mine = _strength(g, s, op.group)
         for a in goes:

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from warroom.ai.rules.cc_series import battle_step, card_or_map, chit_target
+from warroom.ai.rules.cc_series import (
+    battle_step,
+    card_or_map,
+    chit_target,
+    owner_choice,
+    react,
+)
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
@@ -26,34 +32,83 @@ def _front_distance(game: Any, s: CCState, role: str) -> dict[str, int]:
     return game.data.map.distances(spots) if spots else {}
 
 
+RAILHEAD_CITIES = ("Rostov", "Millerovo")
+"""The Axis scores no city in the east until the first Railhead Advance, which needs these."""
+
+
+def _goals(g: Any, s: CCState, role: str) -> set[str]:
+    """The areas this side wants next: VP cities it does not hold.
+
+    Before the first Railhead Advance the Axis scores nothing in the east, so it goes for
+    Rostov and Millerovo (the card needs both) and holds them; afterwards for every city
+    that would score for it, beginning with the ones nearest its front.
+    """
+    if role == "axis" and s.flags.get("railheads", 0) == 0:
+        return set(RAILHEAD_CITIES)  # taken or held until the card comes
+    return {
+        a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
+    }
+
+
+def _waiting_for_railhead(s: CCState, role: str) -> bool:
+    """The Axis holds Rostov and Millerovo but has not yet played a Railhead Advance."""
+    return (
+        role == "axis"
+        and s.flags.get("railheads", 0) == 0
+        and all(s.control.get(a) == role for a in RAILHEAD_CITIES)
+    )
+
+
+def _goal_distance(g: Any, s: CCState, role: str) -> dict[str, int]:
+    goals = _goals(g, s, role)
+    return g.data.map.distances(goals) if goals else _front_distance(g, s, role)
+
+
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
     g: Any = game
     s = state
     assert isinstance(s, CCState)
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
+        if _waiting_for_railhead(s, role) and ("card",) in actions:
+            return ("card",)  # the cities are ours: find and play a Railhead Advance
         return card_or_map(s, role, actions, rng)
     if top == "card":
         plays = [a for a in actions if a[0] == "play"]
-        for a in plays:
-            if g.data.cards[a[1]].sudden_death:
-                return a
+        sudden = [a for a in plays if g.data.cards[a[1]].sudden_death]
+        if sudden:
+            # the game ends at once and the VP decide: only when that wins
+            vp = g.victory_points(s)
+            if vp[role] > vp[g.other(role)]:
+                return sudden[0]
+            plays = [a for a in plays if a not in sudden]
         if plays:
             return plays[0]
         if ("draw",) in actions:
             return ("draw",)
         discards = [a for a in actions if a[0] == "discard"]
         order = {"attack": 0, "event": 1, "tactics": 2, "operational": 3}
-        return min(discards, key=lambda a: order[g.data.cards[a[1]].type])
+
+        def keep(a: Action) -> tuple[int, int]:
+            c = g.data.cards[a[1]]
+            precious = c.sudden_death or "railhead" in c.requires
+            return (1 if precious else 0, order[c.type])
+
+        return min(discards, key=keep)
     if top in ("op-rp", "place"):
-        front = _front_distance(g, s, role)
-        return min(actions, key=lambda a: (front.get(a[1], 99), a[1]))
+        goal = _goal_distance(g, s, role)
+        return min(actions, key=lambda a: (goal.get(a[1], 99), a[1]))
     if top == "battle":
         return battle_step(g, actions, rng)
     if top == "target":
         return chit_target(g, s, role, actions)
     if top == "op":
         return _operation(g, s, role, actions, rng)
+    if top == "react":
+        return react(g, s, role, actions)
+    choice = owner_choice(g, s, role, actions)
+    if choice is not None:
+        return choice
     return actions[0]
 
 
@@ -69,20 +124,36 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
     events = [a for a in actions if a[0] == "event"]
     if events:
         return events[0]
-    moves = [a for a in actions if a[0] == "move"]
+    goal = _goal_distance(g, s, role)
+    moves = [
+        a
+        for a in actions
+        if a[0] == "move"
+        and not _garrison(g, s, role, a[1])
+        and not (goal.get(s.units[a[1]].loc) == 0 and s.control.get(s.units[a[1]].loc) == role)
+    ]
     if not moves:
         return ("done",)
-    front = _front_distance(g, s, role)
 
     def urgency(a: Action) -> tuple[int, int, str]:
         uid = a[1]
         tv, ch, _mf = g.values(s, uid)
-        return (front.get(s.units[uid].loc, 99), -(tv + ch), uid)
+        return (goal.get(s.units[uid].loc, 99), -(tv + ch), uid)
 
     best = min(moves, key=urgency)
-    if front.get(s.units[best[1]].loc, 99) > 6 and rng.random() < 0.5:
+    if goal.get(s.units[best[1]].loc, 99) > 6 and rng.random() < 0.5:
         return ("done",)
     return best
+
+
+def _garrison(g: Any, s: CCState, role: str, uid: str) -> bool:
+    """The last unit holding a city that scores for us (or that the Railhead needs) stays."""
+    loc = s.units[uid].loc
+    ad = g.data.areas.get(loc)
+    if ad is None or not (dict(ad.vp).get(role) or (role == "axis" and loc in RAILHEAD_CITIES)):
+        return False
+    others = [u for u in g.units_at(s, loc, role) if u != uid and not g.data.units[u].leader]
+    return not others
 
 
 def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
@@ -95,22 +166,19 @@ def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     mine = sum(
         g.values(s, u)[0] + g.values(s, u)[1] for u in op.group if not g.data.units[u].leader
     )
+    dist = _goal_distance(g, s, role)
+    here = s.units[op.group[0]].loc
     attacks = []
     for a in goes:
         foes = g.foes_at(s, a[1], role)
-        if foes:
+        if foes and dist.get(a[1], 99) <= dist.get(here, 99):
             theirs = sum(g.values(s, u)[0] + g.values(s, u)[1] for u in foes)
             if mine >= theirs:
-                attacks.append((theirs, a))
+                attacks.append((dist.get(a[1], 99), theirs, a))
     if attacks:
-        return min(attacks)[1]
-    targets = {
-        a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
-    }
+        return min(attacks)[2]
     safe = [a for a in goes if not g.foes_at(s, a[1], role)]
-    if targets and safe:
-        dist = g.data.map.distances(targets)
-        here = s.units[op.group[0]].loc
+    if safe:
         best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
         if dist.get(best[1], 99) < dist.get(here, 99) or not op.moved:
             return best

@@ -23,8 +23,6 @@ from warroom.games.campaign_commander.state import Battle, CCState
 if TYPE_CHECKING:
     from warroom.games.campaign_commander.series import SeriesGame
 
-STALEMATE = 80  # a guard no real battle reaches: after this many chits the attack breaks off
-
 
 def start(
     g: SeriesGame,
@@ -62,6 +60,44 @@ def refill(g: SeriesGame, s: CCState, b: Battle, role: str) -> None:
     g.order_cup(s, cup)
     b.cups[role] = cup
     s.log("cup", role=role, chits=len(cup))
+    if not b.stuck and not may_still_hurt(g, s, b):
+        b.stuck = True
+        s.log("battle-deadlocked", area=b.area)
+
+
+def may_still_hurt(g: SeriesGame, s: CCState, b: Battle) -> bool:
+    """Can any chit either side holds or may still draw change a unit in the battle?
+
+    A battle ends only when one side has no unit left in it (9.5.6), and cups are refilled
+    for ever (9.5.5). Every hit brings a unit nearer to leaving (depleted, then
+    disorganized), so a battle goes on for ever only when no chit can land a hit any more:
+    no automatic effect has a unit to fall on and every check passes even on a 10 (the
+    campaign's chits, fortification chits and cards may lower checks that far). Checked
+    when a cup is refilled; ``finish`` then breaks the attack off (see NOTES.md)."""
+    keys: set[str] = set()
+    for r in (b.attacker, b.defender):
+        keys.update(b.drawn[r])
+        keys.update(b.cups[r])
+        keys.update(g.build_cup(s, b, r))
+    for key in keys:
+        c = g.data.chits[key]
+        role = c.side
+        if c.void_if and g.chit_condition(s, b, role, c.void_if):
+            continue
+        for e in c.effects:
+            if e.kind == "fortify":
+                continue
+            target = g.other(role) if e.side == "enemy" else role
+            for uid in b.units[target]:
+                if not g.unit_matches(s, uid, e.filter):
+                    continue
+                if e.kind == "auto":
+                    return True
+                worst = 10 + e.mod + b.fortified.get(uid, 0) + b.mods.get(target, 0)
+                worst += g.chit_check_modifier(s, b, uid, key)
+                if worst > g.cohesion(s, b, uid):
+                    return True
+    return False
 
 
 def best_tactical(g: SeriesGame, s: CCState, b: Battle, role: str) -> int:
@@ -71,17 +107,20 @@ def best_tactical(g: SeriesGame, s: CCState, b: Battle, role: str) -> int:
 def draw(g: SeriesGame, s: CCState, b: Battle, role: str) -> None:
     n = best_tactical(g, s, b, role)
     got: list[str] = []
-    tries = 0
-    while len(got) < n and tries < 40:
-        tries += 1
+    fresh = False  # refilled and nothing drawable found in it yet
+    while len(got) < n:
         if not b.cups[role]:
+            if fresh:
+                break  # a whole fresh cup was set aside: refilling again gives the same
             refill(g, s, b, role)
             if not b.cups[role]:
                 break
+            fresh = True
         chit = b.cups[role].pop()
         if g.chit_redraw(s, b, role, g.data.chits[chit], got):
             s.log("chit-set-aside", role=role, chit=chit)
             continue
+        fresh = False
         got.append(chit)
     b.drawn[role].extend(got)
     s.reveals += 1
@@ -123,6 +162,9 @@ def apply_battle(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         s.log("chit-void", role=role, chit=chit)
         return
     push_effects(g, s, b, role, c)
+    from warroom.games.campaign_commander import reactions
+
+    reactions.open_battle_window(g, s, role)  # 2.3.4: before the chit's effects
 
 
 def push_effects(g: SeriesGame, s: CCState, b: Battle, role: str, c: ChitDef) -> None:
@@ -166,7 +208,7 @@ def resolve_target(g: SeriesGame, s: CCState, uid: str) -> None:
         return
     roll = s.rng.die(10)
     total = roll + mod + b.fortified.get(uid, 0) + b.mods.get(target, 0)
-    total += g.check_modifier(s, b, uid)
+    total += g.chit_check_modifier(s, b, uid, name)  # name: the chit (or card) checking
     coh = g.cohesion(s, b, uid)
     passed = total <= coh
     s.log(
@@ -252,7 +294,7 @@ def destroy(g: SeriesGame, s: CCState, uid: str, why: str) -> None:
 def battle_over(g: SeriesGame, s: CCState) -> bool:
     b = s.battle
     assert b is not None
-    return not b.units[b.attacker] or not b.units[b.defender] or b.plays >= STALEMATE
+    return not b.units[b.attacker] or not b.units[b.defender] or b.stuck
 
 
 def finish(g: SeriesGame, s: CCState) -> None:
@@ -262,7 +304,7 @@ def finish(g: SeriesGame, s: CCState) -> None:
     s.tasks.pop()
     att = b.units[b.attacker]
     dfn = b.units[b.defender]
-    if att and dfn:
+    if att and dfn:  # deadlocked: no chit can land a hit any more (see may_still_hurt)
         s.log("battle-broken-off", area=b.area)
         for uid in list(att):
             s.units[uid] = s.units[uid]._replace(loc=b.origin)

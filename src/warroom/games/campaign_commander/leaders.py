@@ -2,14 +2,16 @@
 
 A leader is never moved alone: it joins a moving group from its area. When the last unit
 of its side leaves the leader's area, the leader goes with that unit; when the last one is
-destroyed there, the leader is eliminated too.
+destroyed there, the leader is eliminated too (12.3). When one unit of several retreats out
+of the leader's area, the owner says whether the leader goes with it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.games.campaign_commander.model import DEAD
+from warroom.engine import Action
+from warroom.games.campaign_commander.model import DEAD, OFF_MAP
 from warroom.games.campaign_commander.state import CCState
 
 if TYPE_CHECKING:
@@ -36,3 +38,29 @@ def follow(g: SeriesGame, s: CCState, area: str, role: str, dest: str | None) ->
         else:
             s.units[lid] = s.units[lid]._replace(loc=dest)
             s.log("leader-moves", unit=lid, area=dest)
+
+
+def offer(g: SeriesGame, s: CCState, area: str, role: str, uid: str, dest: str) -> None:
+    """A unit of ``role`` retreated from ``area`` (to ``dest``) while others stay: each leader
+    there may go with it or stay (its owner decides, a ("leader", role, leader, unit) prompt).
+    When no unit stays, ``follow`` moves the leaders without asking (12.2)."""
+    if not g.units_at(s, area, role):
+        return
+    for lid in reversed(leaders_at(g, s, area, role)):
+        s.tasks.append(("leader", role, lid, uid))
+
+
+def actions(g: SeriesGame, s: CCState, t: tuple) -> list[Action]:
+    _, _role, lid, uid = t
+    here, there = s.units[lid].loc, s.units[uid].loc
+    if there in OFF_MAP or there == here:
+        return []
+    return [("follow", lid, there), ("remain", lid)]
+
+
+def apply(g: SeriesGame, s: CCState, action: Action) -> None:
+    s.tasks.pop()
+    if action[0] == "follow":
+        lid, dest = action[1], action[2]
+        s.units[lid] = s.units[lid]._replace(loc=dest)
+        s.log("leader-moves", unit=lid, area=dest)

@@ -15,6 +15,8 @@ eliminated (7.2). Combat results on a naval unit fall also on its cargo (7.4).
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from warroom.engine import Action
@@ -228,20 +230,40 @@ def halt(g: SeriesGame, s: CCState, op: Op) -> None:
 
 
 def end_of_operation(g: SeriesGame, s: CCState, op: Op) -> None:
-    """7.2: more than three ground units in one naval area: the excess is eliminated."""
-    at_sea: dict[str, list[str]] = {}
-    for uid, u in s.units.items():
-        if u.loc in OFF_MAP or g.data.units[uid].naval or g.data.units[uid].leader:
+    """7.2: more than three ground units of a side in one naval area: its owner eliminates
+    the excess, one unit at a time (an ("excess", side, area) prompt)."""
+    for side, area in sorted(excess_areas(g, s), reverse=True):
+        s.tasks.append(("excess", side, area))
+
+
+def at_sea(g: SeriesGame, s: CCState, side: str, area: str) -> list[str]:
+    """Ground units of ``side`` in naval area ``area`` (aboard the ships there)."""
+    defs = g.data.units
+    return [u for u in g.units_at(s, area, side) if not defs[u].naval]
+
+
+def excess_areas(g: SeriesGame, s: CCState) -> list[tuple[str, str]]:
+    out = []
+    for area in s.units.where():
+        if area in OFF_MAP or not is_sea(g, area):
             continue
-        if is_sea(g, u.loc):
-            at_sea.setdefault(u.loc, []).append(uid)
-    for units in at_sea.values():
-        by_side: dict[str, list[str]] = {}
-        for uid in units:
-            by_side.setdefault(g.data.units[uid].side, []).append(uid)
-        for side_units in by_side.values():
-            for uid in side_units[SEA_LIMIT:]:
-                combat.destroy(g, s, uid, "too many ground units at sea")
+        for side in g.roles:
+            if len(at_sea(g, s, side, area)) > SEA_LIMIT:
+                out.append((side, area))
+    return out
+
+
+def excess_actions(g: SeriesGame, s: CCState, t: tuple) -> list[Action]:
+    _, side, area = t
+    units = at_sea(g, s, side, area)
+    return [("lose", u) for u in units] if len(units) > SEA_LIMIT else []
+
+
+def apply_excess(g: SeriesGame, s: CCState, action: Action) -> None:
+    _, side, area = s.tasks.pop()
+    combat.destroy(g, s, action[1], "too many ground units at sea")
+    if len(at_sea(g, s, side, area)) > SEA_LIMIT:
+        s.tasks.append(("excess", side, area))
 
 
 def cargo_of(g: SeriesGame, s: CCState, uid: str) -> list[str]:
@@ -258,7 +280,8 @@ def cargo_of(g: SeriesGame, s: CCState, uid: str) -> list[str]:
 
 
 def cargo_effect(g: SeriesGame, s: CCState, uid: str, what: str) -> None:
-    """7.4: a result on a naval unit falls on one carried ground unit too (the first listed)."""
+    """7.4: a result on a naval unit falls on one carried ground unit too, chosen by its
+    owner (a ("cargo", side, what, candidates) prompt when there is a choice)."""
     d = g.data.units[uid]
     if not d.naval:
         return
@@ -274,7 +297,22 @@ def cargo_effect(g: SeriesGame, s: CCState, uid: str, what: str) -> None:
         if rps.get(area):
             s.log("rp-lost", role=d.side, area=area, n=rps.pop(area))
         return
-    victim = cargo[0]
+    if len(cargo) == 1:
+        cargo_hit(g, s, cargo[0], what)
+    else:
+        s.tasks.append(("cargo", d.side, what, tuple(cargo)))
+
+
+def cargo_actions(g: SeriesGame, s: CCState, t: tuple) -> list[Action]:
+    return [("cargo", u) for u in t[3] if s.units[u].loc != DEAD]
+
+
+def apply_cargo(g: SeriesGame, s: CCState, action: Action) -> None:
+    t = s.tasks.pop()
+    cargo_hit(g, s, action[1], t[2])
+
+
+def cargo_hit(g: SeriesGame, s: CCState, victim: str, what: str) -> None:
     if what == "dep":
         combat.deplete(g, s, victim)
     elif what == "dg":
@@ -284,12 +322,17 @@ def cargo_effect(g: SeriesGame, s: CCState, uid: str, what: str) -> None:
         combat.destroy(g, s, victim, "lost with its transport")
 
 
-def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
-    """9.6.3.e: into a friendly port within range, else towards the nearest friendly port."""
+def retreat_ports(g: SeriesGame, s: CCState, uid: str) -> list[str]:
+    """9.6.3.e: where a naval unit may retreat: every friendly port within its range (its
+    owner chooses, nearest first); with none in range, as far as its range reaches on the
+    way to the nearest friendly port; [] when it cannot retreat (destroyed, 9.6.5).
+
+    Distances count range as movement does (``naval_step_cost``), and the campaign may close
+    areas to the retreating ship (``naval_retreat_may_enter``).
+    """
     d = g.data.units[uid]
     here = s.units[uid].loc
     rng = g.values(s, uid)[2]
-    m = g.data.map
 
     def friendly_port(a: str) -> bool:
         return (
@@ -299,18 +342,84 @@ def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
         )
 
     def passable(a: str) -> bool:
-        return is_sea(g, a) or friendly_port(a)
+        return (is_sea(g, a) or friendly_port(a)) and g.naval_retreat_may_enter(s, uid, a)
 
-    dist = m.distances(here, passable)
+    dist, prev = _costs(g, s, here, passable)
     ports = sorted((dd, a) for a, dd in dist.items() if friendly_port(a) and a != here)
     if not ports:
+        return []
+    near = [a for dd, a in ports if dd <= rng]
+    if near:
+        return near
+    port = ports[0][1]
+    path = [port]
+    while path[-1] != here:
+        path.append(prev[path[-1]])
+    path.reverse()
+    dest = here
+    for a in path[1:]:
+        if dist[a] > rng:
+            break
+        dest = a
+    return [] if dest == here else [dest]
+
+
+def retreat(g: SeriesGame, s: CCState, uid: str) -> None:
+    """9.6.3.e: into a friendly port within range (its owner picks which), else towards the
+    nearest friendly port; destroyed when it cannot retreat at all (9.6.5)."""
+    dests = retreat_ports(g, s, uid)
+    if not dests:
         combat.destroy(g, s, uid, "no friendly port to retreat to")
-        return
-    dd, port = ports[0]
-    path = m.path(here, port, passable) or [here, port]
-    dest = port if dd <= rng else path[min(rng, len(path) - 1)]
+    elif len(dests) == 1:
+        retreat_to(g, s, uid, dests[0])
+    else:
+        s.tasks.append(("port", g.data.units[uid].side, uid))
+
+
+def port_actions(g: SeriesGame, s: CCState, t: tuple) -> list[Action]:
+    if s.units[t[2]].loc in OFF_MAP:
+        return []
+    return [("port", a) for a in retreat_ports(g, s, t[2])]
+
+
+def apply_port(g: SeriesGame, s: CCState, action: Action) -> None:
+    t = s.tasks.pop()
+    retreat_to(g, s, t[2], action[1])
+
+
+def retreat_to(g: SeriesGame, s: CCState, uid: str, dest: str) -> None:
+    here = s.units[uid].loc
+    side = g.data.units[uid].side
     cargo = cargo_of(g, s, uid)
     s.units[uid] = s.units[uid]._replace(loc=dest)
     for x in cargo:
         s.units[x] = s.units[x]._replace(loc=dest)
     s.log("naval-retreat", unit=uid, frm=here, dest=dest)
+    if not is_sea(g, here) and g.has_units(s, here, g.other(side)):
+        # 6.3.2: the ships left a port that enemy ground units entered: the area is theirs
+        g.take_control(s, g.other(side), here)
+        supply.capture(g, s, g.other(side), here)
+        isolation.update(g, s)
+
+
+def _costs(
+    g: SeriesGame, s: CCState, start: str, passable: Callable[[str], bool]
+) -> tuple[dict[str, int], dict[str, str]]:
+    """Range needed to reach each area from ``start`` through passable ones, and the area each
+    is best reached from (ports are ends: a ship does not sail on through a port)."""
+    dist = {start: 0}
+    prev: dict[str, str] = {}
+    heap = [(0, start)]
+    while heap:
+        dd, a = heapq.heappop(heap)
+        if dd > dist[a] or (a != start and not is_sea(g, a)):
+            continue
+        for b in g.data.map.neighbors[a]:
+            if not passable(b):
+                continue
+            nd = dd + g.naval_step_cost(s, a, b)
+            if nd < dist.get(b, 10**6):
+                dist[b] = nd
+                prev[b] = a
+                heapq.heappush(heap, (nd, b))
+    return dist, prev

@@ -103,6 +103,7 @@ def apply(g: SeriesGame, s: CCState, action: Action) -> None:
     g.take_control(s, side, dest)
     if left > 1:
         s.tasks.append(("retreat", uid, left - 1, battle_area, 0))
+    leaders.offer(g, s, here, side, uid, dest)  # asked before the unit's next step
     isolation.update(g, s)
 
 

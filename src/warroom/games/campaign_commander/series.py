@@ -20,8 +20,10 @@ from warroom.games.campaign_commander import (
     combat,
     fortress,
     isolation,
+    leaders,
     naval,
     operations,
+    reactions,
     retreat,
     sequence,
     units,
@@ -29,6 +31,13 @@ from warroom.games.campaign_commander import (
 )
 from warroom.games.campaign_commander.model import DEAD, CampaignData, CardDef, ChitDef, Effect
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
+
+OWNER_TASKS: dict[str, tuple[Any, Any]] = {
+    "excess": (naval.excess_actions, naval.apply_excess),  # 7.2
+    "cargo": (naval.cargo_actions, naval.apply_cargo),  # 7.4.1-7.4.3
+    "port": (naval.port_actions, naval.apply_port),  # 9.6.3.e
+    "leader": (leaders.actions, leaders.apply),  # 12
+}
 
 
 class SeriesGame(Game[CCState]):
@@ -125,6 +134,10 @@ class SeriesGame(Game[CCState]):
             return retreat.options(self, state, t)
         if k == "refuge":
             return fortress.refuge_actions(self, state, role)
+        if k == "react":
+            return reactions.actions(self, state, t)
+        if k in OWNER_TASKS:
+            return OWNER_TASKS[k][0](self, state, t)
         return self.campaign_actions(state, t)
 
     def apply(self, state: CCState, role: str, action: Action) -> None:
@@ -149,6 +162,10 @@ class SeriesGame(Game[CCState]):
             retreat.apply(self, state, action)
         elif k == "refuge":
             fortress.apply_refuge(self, state, action)
+        elif k == "react":
+            reactions.apply(self, state, role, action)
+        elif k in OWNER_TASKS:
+            OWNER_TASKS[k][1](self, state, action)
         else:
             self.apply_campaign(state, role, action)
         self.advance(state)
@@ -179,10 +196,13 @@ class SeriesGame(Game[CCState]):
                     for r in empty:  # 9.5.5: a side out of chits draws again at once
                         combat.draw(self, s, b, r)
                     if not b.drawn[b.turn] and not b.drawn[self.other(b.turn)]:
-                        b.plays = combat.STALEMATE  # no chit left to either side
-                    elif not b.drawn[b.turn]:
-                        b.turn = self.other(b.turn)
-                    continue
+                        b.stuck = True  # neither side can draw a chit: nothing can happen
+                        s.log("battle-deadlocked", area=b.area)
+                        continue
+                    if not b.drawn[b.turn]:
+                        b.turn = self.other(b.turn)  # a side without chits cannot reveal
+                    if b.stuck:
+                        continue
                 return
             if k == "target":
                 cands = combat.candidates(self, s, t)
@@ -218,7 +238,26 @@ class SeriesGame(Game[CCState]):
                     if op.sp <= 0 or acts == [("done",)]:
                         operations.finish(self, s)
                         continue
+                    if reactions.op_window(self, s):
+                        continue
                     s.cache = (t[1], acts)
+                return
+            if k == "react":
+                if t[2] == "battle" and (s.battle is None or combat.battle_over(self, s)):
+                    s.tasks.pop()
+                    continue
+                if not self.reaction_cards(s, t[1], t[2]):
+                    s.tasks.pop()
+                    continue
+                return
+            if k in OWNER_TASKS:
+                acts = OWNER_TASKS[k][0](self, s, t)
+                if not acts:
+                    s.tasks.pop()
+                    continue
+                if len(acts) == 1:
+                    OWNER_TASKS[k][1](self, s, acts[0])
+                    continue
                 return
             if k == "place":
                 if not self.place_actions(s, t):
@@ -437,6 +476,10 @@ class SeriesGame(Game[CCState]):
         """Campaign limits on where a naval group may go (beyond 6.4.4)."""
         return True
 
+    def naval_retreat_may_enter(self, s: CCState, uid: str, area: str) -> bool:
+        """Campaign limits on where a retreating naval unit may go (beyond friendly ports)."""
+        return True
+
     def naval_retreat(self, s: CCState, uid: str) -> None:
         naval.retreat(self, s, uid)
 
@@ -478,7 +521,14 @@ class SeriesGame(Game[CCState]):
         return max(1, ch)
 
     def check_modifier(self, s: CCState, b: Battle, uid: str) -> int:
+        """Campaign modifier to a check of ``uid`` now (the chit just revealed may matter)."""
         return 0
+
+    def chit_check_modifier(self, s: CCState, b: Battle, uid: str, chit: str) -> int:
+        """Campaign modifier to a check of ``uid`` caused by ``chit`` (a chit key, or the
+        name of the card that calls for the check); also asked, without rolling, to tell
+        whether a chit can still land a hit. Default: ``check_modifier``."""
+        return self.check_modifier(s, b, uid)
 
     def rescuers(self, s: CCState, area: str, role: str, attackers: Sequence[str]) -> list[str]:
         """11.3.5.c: units of ``role`` besieged inside the fortress join a relief battle."""
@@ -533,8 +583,32 @@ class SeriesGame(Game[CCState]):
         if c.type == "tactics":
             return s.battle is not None
         if c.type == "event":
-            return s.op is not None and s.op.role == role and not s.op.group
+            op = s.op
+            if op is None or op.group:
+                return False
+            # 2.3.1: during any operation; in the opponent's, not one that feeds one's own
+            return op.role == role or not any(e.do == "sp" for e in c.effects)
         return True
+
+    def reaction_cards(self, s: CCState, role: str, where: str) -> list[str]:
+        """Cards ``role`` may play while the other side acts (2.3.4): ``where`` is "battle"
+        (after the other side revealed a chit) or "op" (the other side's operation)."""
+        out: list[str] = []
+        if where == "battle":
+            b = s.battle
+            if b is None:
+                return out
+            for cid in s.hands[role]:
+                c = self.data.cards[cid]
+                kind_ok = c.type == "tactics" or (c.type == "attack" and role == b.attacker)
+                if kind_ok and self.card_playable(s, role, c):
+                    out.append(cid)
+        elif s.op is not None and s.op.role != role:
+            for cid in s.hands[role]:
+                c = self.data.cards[cid]
+                if c.type == "event" and self.card_playable(s, role, c):
+                    out.append(cid)
+        return out
 
     def condition(self, s: CCState, role: str, name: str) -> bool:
         raise ValueError(f"unknown card condition {name!r}")

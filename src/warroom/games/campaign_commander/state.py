@@ -5,7 +5,10 @@ first item names it: ("choose",) the secret Card/Map choice, ("card", role) a Ca
 ("op-rp", role) choosing the resource point an operation spends, ("op", role) the
 operation menu, ("place", role, what, n, src) placing resource points or units, ("battle",)
 a battle turn, ("target", ...) choosing which unit a chit effect falls on, ("retreat", ...)
-a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n). The
+a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n), ("react", role, where) a
+card window for the side not acting (2.3.4), and the owners' choices ("excess", role, area)
+(7.2), ("cargo", role, what, units) (7.4), ("port", role, unit) (9.6.3.e) and ("leader",
+role, leader, unit) (12). The
 operation and the battle under way live in ``op`` and ``battle``.
 """
 
@@ -74,6 +77,7 @@ class Op:
         "sp",
         "transfer",
         "volga",
+        "window",
     )  # fmt: skip
 
     def __init__(self, role: str, area: str, sp: int, naval: bool) -> None:
@@ -94,6 +98,7 @@ class Op:
         self.cargo_rp = 0
         self.transfer = ""  # the one embark/disembark: "embark:<area>" or "land:<area>"
         self.laden = False  # the 2-range cost of carrying ground units at sea was paid
+        self.window = -1  # state.steps when the opponent's card window (2.3.4) last closed
 
     def copy(self) -> Op:
         new = Op.__new__(Op)
@@ -108,7 +113,7 @@ class Battle:
 
     __slots__ = (
         "area", "attacker", "crossing", "cups", "defender", "drawn", "fortified", "mods",
-        "naval", "origin", "played", "plays", "turn", "units",
+        "naval", "origin", "played", "plays", "stuck", "turn", "units",
     )  # fmt: skip
 
     def __init__(
@@ -127,6 +132,7 @@ class Battle:
         self.mods: dict[str, int] = {attacker: 0, defender: 0}  # card modifiers to checks
         self.played: list[str] = []  # chits revealed so far (public)
         self.plays = 0
+        self.stuck = False  # no chit can land a hit any more (combat.may_still_hurt)
         self.turn = attacker
 
     def copy(self) -> Battle:
@@ -139,7 +145,7 @@ class Battle:
         new.fortified = dict(self.fortified)
         new.mods = dict(self.mods)
         new.played = list(self.played)
-        new.plays, new.turn = self.plays, self.turn
+        new.plays, new.turn, new.stuck = self.plays, self.turn, self.stuck
         return new
 
 

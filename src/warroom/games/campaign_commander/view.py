@@ -43,7 +43,15 @@ def _static(g: SeriesGame) -> dict[str, Any]:
             for b in nbs:
                 if a < b:
                     borders.append([a, b, d.map.border(a, b)])
-        cache = {"areas": areas, "borders": borders}
+        look = dict(d.settings.get("look", {}))
+        sides = dict(look.get("sides", {}))
+        look = {
+            "title": str(look.get("title", g.title)),
+            "sides": {r: dict(sides.get(r, {"name": r.title()})) for r in g.roles},
+            "nations": dict(look.get("nations", {})),
+            "boxes": list(look.get("boxes", [])),
+        }
+        cache = {"areas": areas, "borders": borders, "look": look}
         g._static_view = cache  # type: ignore[attr-defined]
     return cache
 
@@ -57,6 +65,7 @@ def unit_view(g: SeriesGame, s: CCState, uid: str) -> dict[str, Any]:
         "side": d.side,
         "nation": d.nation,
         "type": d.type,
+        "naval_class": d.naval_class,
         "ss": d.ss,
         "loc": u.loc,
         "front": list(d.front),
@@ -79,6 +88,7 @@ def view(g: SeriesGame, s: CCState, role: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "areas": [dict(a, control=s.control.get(a["id"], "")) for a in st["areas"]],
         "borders": st["borders"],
+        "look": st["look"],
         "units": [unit_view(g, s, uid) for uid in s.units],
         "stacks": stacks,
         "rps": {r: dict(s.rps[r]) for r in g.roles},
@@ -182,6 +192,19 @@ def prompt_text(g: SeriesGame, s: CCState, role: str) -> str:
         return f"Retreat {_unit(g, t[1])}: where?"
     if k == "refuge":
         return f"Enemy at {t[2]}: take refuge in the fortress or fight outside?"
+    if k == "react":
+        if t[2] == "battle":
+            return "A chit was revealed against you: play a battle card before it acts?"
+        return "The other side is operating: play a card now?"
+    if k == "excess":
+        return f"More than three ground units at sea in {t[2]}: which one is eliminated?"
+    if k == "cargo":
+        what = {"dep": "depleted", "dg": "disorganized", "destroyed": "destroyed"}[t[2]]
+        return f"A transporting ship was {what}: which unit aboard shares its fate?"
+    if k == "port":
+        return f"{_unit(g, t[2])} retreats: into which friendly port?"
+    if k == "leader":
+        return f"{_unit(g, t[3])} retreats: does {_unit(g, t[2])} go with it?"
     return g.campaign_prompt(s, t)
 
 
@@ -210,6 +233,18 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
         return f"Reveal {_chit(g, a[1])}"
     if k == "retreat":
         return f"Retreat to {a[1]}"
+    if k == "react":
+        return f"Play {g.data.cards[a[1]].name} now"
+    if k == "pass":
+        return "Pass (no card now)"
+    if k in ("lose", "cargo"):
+        return f"{_unit(g, a[1])} ({s.units[a[1]].loc})" + (" is eliminated" if k == "lose" else "")
+    if k == "port":
+        return f"Retreat into {a[1]}"
+    if k == "follow":
+        return f"{_unit(g, a[1])} goes along to {a[2]}"
+    if k == "remain":
+        return f"{_unit(g, a[1])} stays"
     if k == "place":
         return f"Place at {a[1]}"
     return " ".join(str(x) for x in a).capitalize()

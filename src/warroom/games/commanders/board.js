@@ -8,8 +8,11 @@
 // gave are dashed arrows; attacks under way are red arrows.
 //
 // Clicking: an order is unit, then sector; a combat choice is the unit (a target: your
-// unit, then the enemy); a re-roll is the die itself; a place, an objective, an entry or
-// a second cavalry move is the sector. "done" and "stop" are buttons beside the board.
+// unit, then the enemy; a bombardment die: the gun, then the enemy); a re-roll is the die
+// itself; a place, an objective, an entry, a second cavalry move or a road move is the
+// sector; a defender's battle zone is the unit, then the sector the attack comes from; a
+// unit let into a full sector is the unit. "done", "stop" and the way to turn board side B
+// are buttons beside the board.
 
 const W = 1320;
 const H = 860;
@@ -184,7 +187,7 @@ export default {
     el("style", {}, root, STYLE);
     el("rect", { x: 0, y: 0, width: W, height: H, fill: "#3b4a2f", rx: 14 }, root);
     el("rect", { x: 8, y: 8, width: SIDE_X - 22, height: H - 16, fill: "#5d7443", rx: 10, stroke: "#2c3a20", "stroke-width": 2 }, root);
-    el("text", { x: MAP_X + 6, y: 26, class: "cmd-title" }, root, `Board ${b.board} · round ${b.round} of ${b.rounds} · ${title(b.phase)}${b.stage ? " — " + b.stage.replace(/-/g, " ") : ""}`);
+    el("text", { x: MAP_X + 6, y: 26, class: "cmd-title" }, root, `Board ${b.board}${b.orientation === 2 ? " (turned)" : ""} · round ${b.round} of ${b.rounds} · ${title(b.phase)}${b.stage ? " — " + b.stage.replace(/-/g, " ") : ""}`);
 
     // sectors
     const sectorLayer = el("g", { class: "sectors" }, root);
@@ -350,7 +353,10 @@ export default {
     const left = Object.entries(b.place_left || {}).filter(([, n]) => n);
     if (left.length) info.push("To place: " + left.map(([k, n]) => `${n} ${k}`).join(", "));
     if ((b.markers_left || []).length) info.push("Objectives to place: " + b.markers_left.map((m) => `${m.kind} ${m.vp}`).join(", "));
-    if (b.composing) info.push(`Second move of ${b.composing}`);
+    if (b.composing) info.push(`${b.road_move ? "Road move" : "Second move"} of ${b.composing}`);
+    for (const [id, zone] of Object.entries(b.defend || {})) info.push(`${id} will defend ${zone}`);
+    for (const q of b.capacity || []) info.push(`Room for ${q.room} in ${byId[q.sector]}: ${q.admitted.join(", ") || "click who goes first"}`);
+    for (const [gun, tgts] of Object.entries(b.aims || {})) if (b.stage === "aim") info.push(`${gun} aims at ${tgts.join(", ")}`);
     info.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 18, class: "cmd-small light" }, side, line));
     y += info.length * 18 + 10;
 
@@ -385,8 +391,12 @@ export default {
         return `sector:${a[2]}`;
       case "objective":
         return `sector:${a[3]}`;
+      case "defend":
+        return [`unit:${a[1]}`, `sector:${a[2]}`];
       case "react":
       case "withdraw":
+      case "garrison":
+      case "admit":
         return `unit:${a[1]}`;
       case "reroll":
         return `die:${a[1]}:${a[2]}`;

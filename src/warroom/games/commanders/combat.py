@@ -101,6 +101,8 @@ def target_candidates(st: CmdState, cb: Combat, u: int) -> list[int]:
     unit in any battle zone of the sector it attacks.
     """
     side = USIDE[u]
+    if u not in cb.zone_of:
+        return garrison_foes(st, cb, u)
     z = cb.zone_of[u]
     to = cb.mover[u][1]
     out: list[int] = []
@@ -114,6 +116,32 @@ def target_candidates(st: CmdState, cb: Combat, u: int) -> list[int]:
         if to in (a, b):
             out.extend(side_list(cb, zi, 1 - side))
     return out
+
+
+def garrison_foes(st: CmdState, cb: Combat, g: int) -> list[int]:
+    """The enemy units the unit inside a building may strike in melee: any enemy unit in
+    any battle zone of its sector (it fights with the unopposed bonus)."""
+    t = st.loc[g]
+    side = USIDE[g]
+    return [e for a, b, wl, bl in cb.zones if t in (a, b) for e in (wl if side else bl)]
+
+
+def garrison_fights(st: CmdState, cb: Combat, g: int) -> bool:
+    """Does the unit inside a building strike in this melee (a fight over its sector)?"""
+    return (
+        st.status[g] != ROUTED
+        and g not in cb.zone_of
+        and st.garrison.get(st.loc[g]) == g
+        and any(st.status[e] != ROUTED for e in garrison_foes(st, cb, g))
+    )
+
+
+def chooses_target(st: CmdState, cb: Combat, u: int, step: int) -> bool:
+    """Does this unit declare a target in this step (an unopposed attacker, or the unit
+    inside a building in melee)?"""
+    if step == MELEE and u not in cb.zone_of and u in st.garrison.values():
+        return garrison_fights(st, cb, u)
+    return needs_target(st, cb, u, step)
 
 
 def needs_target(st: CmdState, cb: Combat, u: int, step: int) -> bool:
@@ -225,22 +253,13 @@ def roll_step(st: CmdState, step: int) -> None:
                 units=[UID[u] for u in rollers],
             )
     if step == MELEE:
-        # a unit inside a building joins any fight over its sector
+        # a unit inside a building joins any fight over its sector, at the target its
+        # owner chose
         for t, g in sorted(st.garrison.items()):
-            if st.status[g] == ROUTED or st.loc[g] != t or g in cb.zone_of:
-                continue
-            foes = [
-                e
-                for a, b, wl, bl in cb.zones
-                if t in (a, b)
-                for e in (bl if USIDE[g] == 0 else wl)
-                if st.status[e] != ROUTED
-            ]
-            if not foes:
+            if st.loc[g] != t or cb.targets.get(g, -1) < 0 or not garrison_fights(st, cb, g):
                 continue
             die = st.rng.die(6)
             cb.dice[g] = [die]
-            cb.targets[g] = foes[0]
             st.log(
                 "roll",
                 step="melee",

@@ -55,6 +55,7 @@ class RulesFile(_Strict):
     morale: int = Field(gt=0)
     forest_border_limit: int = Field(gt=0)
     river_border_limit: int = Field(gt=0)
+    road_moves: int = Field(ge=0)
     forest_ranged: int
     forest_melee: int
     uphill_melee: int
@@ -375,6 +376,23 @@ def load() -> Data:
             frozenset(bgroups["road"]),
         )
     names = {side: tuple(s.name.get(side, s.id) for s in board.sector) for side in ("A", "B")}
+    # side B turned round (its second orientation): every sector changes place with the one
+    # opposite it through the centre, so the terrain faces the other army
+    turn = _turned(rows, cols, reserve_of)
+    if "B" in terrain:
+        tb = terrain["B"]
+        terrain["B2"] = Terrain(
+            frozenset(turn[s] for s in tb.forest),
+            frozenset(turn[s] for s in tb.hill),
+            frozenset(turn[s] for s in tb.building),
+            *(
+                frozenset((min(turn[a], turn[b]), max(turn[a], turn[b])) for a, b in group)
+                for group in (tb.river, tb.bridge, tb.road)
+            ),
+        )
+    names["B2"] = tuple(
+        names["B"][i if i in reserve_of else turn[i]] for i in range(len(ids))
+    )  # each army keeps its own reserve's name
     return Data(
         rules=rules,
         ids=ids,
@@ -394,6 +412,20 @@ def load() -> Data:
         table=_load_table(),
         battle=battle,
     )
+
+
+def _turned(
+    rows: tuple[int, ...], cols: tuple[int, ...], reserve_of: tuple[int, int]
+) -> tuple[int, ...]:
+    """Each sector's counterpart when the board is turned round (a half turn)."""
+    where = {(r, c): i for i, (r, c) in enumerate(zip(rows, cols, strict=True))}
+    out = []
+    for i, (r, c) in enumerate(zip(rows, cols, strict=True)):
+        if i in reserve_of:
+            out.append(reserve_of[1 - reserve_of.index(i)])
+        else:
+            out.append(where[(2 - r, 2 - c)])
+    return tuple(out)
 
 
 def unit_type(u: int) -> int:

@@ -15,6 +15,7 @@ from warroom.games.commanders.combat import (
     RANGED,
     apply_hits,
     attacker_key,
+    chooses_target,
     defender_key,
     leave_zone,
     needs_target,
@@ -25,6 +26,7 @@ from warroom.games.commanders.combat import (
     roll_step,
     side_list,
     target_candidates,
+    zone_name,
 )
 from warroom.games.commanders.data import (
     ART,
@@ -154,10 +156,12 @@ def start_round(st: CmdState) -> None:
     st.phase = "planning"
     st.stage = "plan"
     st.orders = {}
+    st.road = {}
     st.steps = {}
     st.moved = {}
     st.given = [0, 0]
     st.composing = [-1, -1]
+    st.road_stage = [False, False]
     st.plan_base = [None, None]
     base = st.data.rules.orders
     for side in (0, 1):
@@ -194,6 +198,8 @@ def reveal_orders(st: CmdState) -> None:
             entry = [UID[u], kind, st.data.ids[d1]]
             if d2 >= 0:
                 entry += [kind2, st.data.ids[d2]]
+            if u in st.road:
+                entry += ["road", st.data.ids[st.road[u]]]
             listed.append(entry)
         st.log("orders", side=SIDES[side], orders=listed)
         st.saved[side] = (
@@ -221,7 +227,10 @@ def reveal_orders(st: CmdState) -> None:
         else:
             steps.append((kind, d1))
         if d2 >= 0:
-            steps.append((kind2 if kind2 in ("advance", "road") else "noncombat", d2))
+            steps.append((kind2 if kind2 == "advance" else "noncombat", d2))
+        r = st.road.get(u, -1)
+        if r >= 0:
+            steps.append(("road", r))
         st.steps[u] = steps
     st.phase = "fast"
     st.stage = "start"
@@ -292,7 +301,16 @@ def start_movement(st: CmdState, phase: str) -> None:
             used[key] = used.get(key, 0) + 1
             keep.append((u, frm, to))
         group[:] = keep
-    do_moves(st, neutral_moves)
+    st.pending = (tuple(neutral_moves), tuple(attack), tuple(ctrl), tuple(hold))
+    ask_capacity(st, capacity_needs(st, neutral_moves), "moves")
+
+
+def continue_movement(st: CmdState) -> None:
+    """After any capacity question: the free moves, then the battles of the phase."""
+    d = st.data
+    neutral_moves, attack, ctrl, hold = st.pending
+    st.pending = None
+    do_moves(st, list(neutral_moves))
     if not attack:
         st.stage = "end"
         return
@@ -359,12 +377,76 @@ def merge_meetings(st: CmdState, cb: Combat, ctrl: list[int]) -> None:
                     zs.append(z)
 
 
+def capacity_needs(
+    st: CmdState, moves: list[tuple[int, int, int]] | tuple[tuple[int, int, int], ...]
+) -> dict[tuple[int, int], tuple[tuple[int, ...], int]]:
+    """Where more of a side's units want to enter a battle sector than it has room for, the
+    owner chooses who goes: (side, sector) -> (the units, the room). The room counts the
+    units leaving the sector in the same moves."""
+    if len(moves) < 2:
+        return {}
+    d = st.data
+    cap = d.rules.sector_capacity
+    occ: list[int] | None = None
+    into: dict[tuple[int, int], list[int]] = {}
+    leaving: dict[int, int] = {}
+    for u, frm, to in moves:
+        leaving[frm] = leaving.get(frm, 0) + 1
+        if to not in d.reserve_of:
+            into.setdefault((USIDE[u], to), []).append(u)
+    out: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+    for key, units in sorted(into.items()):
+        if len(units) <= 1:
+            continue
+        if occ is None:
+            occ = occupancy(st)
+        room = cap - occ[key[1]] + leaving.get(key[1], 0)
+        if 0 < room < len(units):
+            out[key] = (tuple(sorted(units)), room)
+    return out
+
+
+def ask_capacity(
+    st: CmdState, needs: dict[tuple[int, int], tuple[tuple[int, ...], int]], after: str
+) -> None:
+    """Open the capacity questions (both sides at once), then go on with stage ``after``."""
+    st.need = needs
+    st.admit = {}
+    st.after = after
+    if needs:
+        set_gate(st, "capacity", (any(k[0] == 0 for k in needs), any(k[0] == 1 for k in needs)))
+    else:
+        st.stage = after
+
+
+def capacity_question(st: CmdState, side: int) -> tuple[int, int] | None:
+    """The side's first capacity question still open."""
+    for key, (_units, room) in sorted(st.need.items()):
+        if key[0] == side and len(st.admit.get(key, ())) < room:
+            return key
+    return None
+
+
+def admitted_first(st: CmdState, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The moves with the units their owners chose to let in put first."""
+    if not st.admit:
+        return moves
+    chosen = {u: i for lst in st.admit.values() for i, u in enumerate(lst)}
+    return sorted(moves, key=lambda m: (0, chosen[m[0]]) if m[0] in chosen else (1, 0))
+
+
 def do_moves(st: CmdState, moves: list[tuple[int, int, int]]) -> None:
-    """Moves into friendly or free sectors, within the capacity of 6 (reserves unlimited)."""
+    """Moves into friendly or free sectors, within the capacity of 6 (reserves unlimited).
+    Where a sector cannot take them all, the units its owner chose go first, then the
+    others by number while room is left."""
+    if not moves:
+        st.need = {}
+        st.admit = {}
+        return
     d = st.data
     cap = d.rules.sector_capacity
     occ = occupancy(st)
-    pending = list(moves)
+    pending = admitted_first(st, list(moves))
     for _ in range(2):  # a second pass lets units follow others that left
         rest = []
         for u, frm, to in pending:
@@ -380,6 +462,8 @@ def do_moves(st: CmdState, moves: list[tuple[int, int, int]]) -> None:
     for u, _, to in pending:
         st.log("blocked", unit=UID[u], to=d.ids[to])
         fail_order(st, u)
+    st.need = {}
+    st.admit = {}
 
 
 def reaction_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
@@ -457,18 +541,19 @@ def resolve_reactions(st: CmdState) -> None:
                         mine.append(u)
                         mine.sort(key=lambda x: attacker_key(st, x))
                     break
-    place_defenders(st)
 
 
-def place_defenders(st: CmdState) -> None:
-    """Defenders fill spaces after their own attackers, never more than the enemy's
-    attackers in that zone, shared out among the zones attacking their sector."""
+def defence_plans(st: CmdState) -> list[tuple[int, int, list[int], list[int], dict[int, int]]]:
+    """For each sector defended now: (defending side, sector, its zones, the units that must
+    take positions, the room for defenders in each zone). The units are the first ones in
+    placement order, as many as the zones together take (never more than the attackers)."""
     cb = st.combat
     assert cb is not None
     hold = held(st)
     inside = set(st.garrison.values())
     spaces = st.data.rules.zone_spaces
-    for (att_side, t), zs in cb.attacks.items():
+    out = []
+    for (att_side, t), zs in sorted(cb.attacks.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         side = 1 - att_side
         if hold[t] != side:
             continue
@@ -484,6 +569,55 @@ def place_defenders(st: CmdState) -> None:
         for z in zs:
             n_att = sum(1 for u in side_list(cb, z, att_side) if u in cb.mover)
             caps[z] = max(0, min(spaces, n_att) - len(side_list(cb, z, side)))
+        out.append((side, t, list(zs), pool[: sum(caps.values())], caps))
+    return out
+
+
+def split_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
+    """A sector attacked through several battle zones: its defender chooses which unit
+    defends which zone, ("defend", unit, the sector the attack comes from), one at a time
+    (the first such sector first); ("done",) leaves the rest to the placement order."""
+    cb = st.combat
+    assert cb is not None
+    d = st.data
+    for sd, t, zs, units, caps in defence_plans(st):
+        if sd != side or len(zs) < 2:
+            continue
+        room = dict(caps)
+        for u, z in cb.split.items():
+            if z in room and u in units:
+                room[z] -= 1
+        free = [u for u in units if u not in cb.split]
+        open_zones = [z for z in zs if room[z] > 0]
+        if not free or len(open_zones) < 2:
+            continue
+        out: list[tuple[Any, ...]] = []
+        for u in free:
+            for z in open_zones:
+                a, b, _, _ = cb.zones[z]
+                out.append(("defend", UID[u], d.ids[b if a == t else a]))
+        out.append(("done",))
+        return out
+    return []
+
+
+def place_defenders(st: CmdState) -> None:
+    """Defenders fill spaces after their own attackers, never more than the enemy's
+    attackers in that zone: first those their owner placed (``split``), the others
+    shared out in turn among the zones attacking their sector."""
+    cb = st.combat
+    assert cb is not None
+    spaces = st.data.rules.zone_spaces
+    for side, _t, zs, units, caps in defence_plans(st):
+        pool = []
+        for u in units:
+            z = cb.split.get(u, -1)
+            if z in caps and caps[z] > 0:
+                side_list(cb, z, side).append(u)
+                cb.zone_of[u] = z
+                caps[z] -= 1
+            else:
+                pool.append(u)
         i = 0
         while pool and any(caps.values()):
             z = zs[i % len(zs)]
@@ -493,17 +627,39 @@ def place_defenders(st: CmdState) -> None:
                 side_list(cb, z, side).append(u)
                 cb.zone_of[u] = z
                 caps[z] -= 1
+    if not cb.split:
+        for a, b, wl, bl in cb.zones:
+            for lst in (wl, bl):
+                att = sorted((u for u in lst if u in cb.mover), key=lambda u: attacker_key(st, u))
+                dfn = [u for u in lst if u not in cb.mover]
+                lst[:] = (att + dfn)[:spaces]
+            _log_positions(st, a, b, wl, bl)
+        return
+    if cb.split:
+        for side in (0, 1):
+            mine = [u for u in sorted(cb.split) if USIDE[u] == side]
+            if mine:
+                st.log(
+                    "split",
+                    side=SIDES[side],
+                    units={UID[u]: zone_name(st, cb.split[u]) for u in mine},
+                )
+        cb.split = {}
     for a, b, wl, bl in cb.zones:
         for lst in (wl, bl):
             att = sorted((u for u in lst if u in cb.mover), key=lambda u: attacker_key(st, u))
-            dfn = [u for u in lst if u not in cb.mover]
+            dfn = sorted((u for u in lst if u not in cb.mover), key=lambda u: defender_key(st, u))
             lst[:] = (att + dfn)[:spaces]
-        st.log(
-            "positions",
-            zone=f"{st.data.ids[a]}|{st.data.ids[b]}",
-            white=[UID[u] for u in wl],
-            black=[UID[u] for u in bl],
-        )
+        _log_positions(st, a, b, wl, bl)
+
+
+def _log_positions(st: CmdState, a: int, b: int, wl: list[int], bl: list[int]) -> None:
+    st.log(
+        "positions",
+        zone=f"{st.data.ids[a]}|{st.data.ids[b]}",
+        white=[UID[u] for u in wl],
+        black=[UID[u] for u in bl],
+    )
 
 
 def pending_targets(st: CmdState, side: int, step: int) -> list[int]:
@@ -515,6 +671,10 @@ def pending_targets(st: CmdState, side: int, step: int) -> list[int]:
             if u in cb.targets or not needs_target(st, cb, u, step):
                 continue
             out.append(u)
+    if step == MELEE:
+        for _t, g in sorted(st.garrison.items()):
+            if USIDE[g] == side and g not in cb.targets and chooses_target(st, cb, g, step):
+                out.append(g)
     return out
 
 
@@ -650,21 +810,44 @@ def conclude_combat(st: CmdState, phase: str) -> None:
         st.stage = "enter-resolve"
 
 
+def _entering(st: CmdState, cb: Combat, side: int, t: int) -> list[int]:
+    return sorted(
+        u
+        for u, (_f, to) in cb.mover.items()
+        if USIDE[u] == side
+        and to == t
+        and st.status[u] != ROUTED
+        and st.loc[u] >= 0
+        and UTYPE[u] != ART
+    )
+
+
+def ask_entry_capacity(st: CmdState) -> None:
+    """Victors entering a conquered sector that cannot take them all: the owner chooses."""
+    cb = st.combat
+    assert cb is not None
+    cap = st.data.rules.sector_capacity
+    needs: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+    for (side, t), go in sorted(cb.enter.items()):
+        if go != 1:
+            continue
+        units = _entering(st, cb, side, t)
+        room = cap - sum(1 for x in side_units(side) if st.loc[x] == t)
+        if 0 < room < len(units):
+            needs[(side, t)] = (tuple(units), room)
+    ask_capacity(st, needs, "enter-do")
+
+
 def enter_sectors(st: CmdState) -> None:
     cb = st.combat
     assert cb is not None
     d = st.data
     cap = d.rules.sector_capacity
     for (side, t), go in sorted(cb.enter.items()):
-        units = sorted(
-            u
-            for u, (_f, to) in cb.mover.items()
-            if USIDE[u] == side
-            and to == t
-            and st.status[u] != ROUTED
-            and st.loc[u] >= 0
-            and UTYPE[u] != ART
-        )
+        units = _entering(st, cb, side, t)
+        chosen = st.admit.get((side, t), ())
+        if chosen:
+            units = [*chosen, *(u for u in units if u not in chosen)]
         if go != 1:
             st.log("hold", side=SIDES[side], sector=d.ids[t])
             for u in units:
@@ -687,6 +870,8 @@ def enter_sectors(st: CmdState) -> None:
         if st.steps.get(u) and st.loc[u] >= 0 and u in cb.mover and st.loc[u] == cb.mover[u][0]:
             fail_order(st, u)
     st.combat = None
+    st.need = {}
+    st.admit = {}
 
 
 # ----- bombardment --------------------------------------------------------------------------
@@ -696,70 +881,152 @@ def bombard_priority(st: CmdState, u: int) -> tuple[int, int]:
     return defender_key(st, u)
 
 
-def bombardment(st: CmdState) -> None:
-    d = st.data
-    r = d.rules
-    ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
-    hits: list[tuple[int, int]] = []
-    shooters = [
+def bombard_class(st: CmdState, e: int) -> int:
+    """The rulebook's order of bombardment targets: squares, infantry, cavalry, artillery,
+    then routed units (infantry, cavalry, artillery)."""
+    return bombard_priority(st, e)[0]
+
+
+def shooters(st: CmdState, side: int | None = None) -> list[int]:
+    return [
         u
         for u in sorted(st.steps)
         if st.steps[u]
         and st.steps[u][0][0] == "bombard"
         and st.status[u] == FRESH
         and st.loc[u] >= 0
+        and (side is None or USIDE[u] == side)
     ]
+
+
+def bombard_line(st: CmdState, u: int) -> tuple[int, int, int, bool, list[int], list[int]] | None:
+    """A gun's shot: (target sector, range, sector in between, building shot, enemies in the
+    target, enemies in between that take a die) or None when it has nothing to fire at."""
+    d = st.data
+    ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
+    side = USIDE[u]
+    src = st.loc[u]
+    target = st.steps[u][0][1]
+    line = next((ln for ln in d.lines[side][src] if ln[0] == target), None)
+    if line is None:
+        return None
+    _t, rng_, mid = line
+    inside = st.garrison.get(target, -1)
+    enemies = [e for e in side_units(1 - side) if st.loc[e] == target]
+    building = inside >= 0 and USIDE[inside] != side and enemies == [inside]
+    if not building:
+        enemies = [e for e in enemies if e != inside]
+    if not enemies:
+        return None
+    on_hill = ter is not None and src in ter.hill
+    enemy_mid: list[int] = []
+    friendly_block = False
+    if mid >= 0 and not on_hill:
+        friendly_block = any(st.loc[f] == mid for f in side_units(side)) or (
+            ter is not None and mid in ter.forest
+        )
+        if not friendly_block:
+            enemy_mid = [e for e in side_units(1 - side) if st.loc[e] == mid]
+    if friendly_block:
+        return (target, rng_, mid, building, enemies, [])
+    return (target, rng_, mid, building, enemies, enemy_mid)
+
+
+def aim_candidates(st: CmdState, u: int) -> list[int] | None:
+    """The enemy units the gun's next die may go at (the rulebook's priority decides the kind
+    of unit, the player which one of that kind), or None when every die is aimed."""
+    shot = bombard_line(st, u)
+    if shot is None:
+        return None
+    _target, _rng, mid, building, enemies, enemy_mid = shot
+    if building:
+        return None  # both dice go at the building
+    chosen = st.aims.get(u, ())
+    friendly_block = mid >= 0 and not enemy_mid and _blocked_by_friend(st, u, mid)
+    if len(chosen) == 0:
+        pool = enemies
+    elif len(chosen) == 1 and not friendly_block:
+        pool = enemy_mid if enemy_mid else [e for e in enemies if e not in chosen]
+    else:
+        return None
+    if not pool:
+        return None
+    best = min(bombard_class(st, e) for e in pool)
+    return [e for e in pool if bombard_class(st, e) == best]
+
+
+def _blocked_by_friend(st: CmdState, u: int, mid: int) -> bool:
+    d = st.data
+    ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
+    if ter is not None and st.loc[u] in ter.hill:
+        return False
+    return any(st.loc[f] == mid for f in side_units(USIDE[u])) or (
+        ter is not None and mid in ter.forest
+    )
+
+
+def fill_aims(st: CmdState, side: int) -> bool:
+    """Aim every die that has only one possible target; True while the side has a choice."""
+    for u in shooters(st, side):
+        while True:
+            cands = aim_candidates(st, u)
+            if cands is None:
+                break
+            if len(cands) > 1:
+                return True
+            st.aims[u] = (*st.aims.get(u, ()), cands[0])
+    return False
+
+
+def aim_question(st: CmdState, side: int) -> tuple[int, list[int]] | None:
+    for u in shooters(st, side):
+        cands = aim_candidates(st, u)
+        if cands is not None and len(cands) > 1:
+            return u, cands
+    return None
+
+
+def bombardment(st: CmdState) -> None:
+    d = st.data
+    r = d.rules
+    ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
+    hits: list[tuple[int, int]] = []
+    guns = shooters(st)
+    # dice nobody aimed go by the priority, the lowest-numbered unit of the kind first
+    for u in guns:
+        while True:
+            cands = aim_candidates(st, u)
+            if cands is None:
+                break
+            st.aims[u] = (*st.aims.get(u, ()), cands[0])
+    shots = {u: bombard_line(st, u) for u in guns}
     tokens_before = dict(st.tokens)
     new_tokens: dict[int, int] = {}
-    snapshot_status = st.status[:]
-    for u in shooters:
+    for u in guns:
         side = USIDE[u]
-        src = st.loc[u]
         target = st.steps[u][0][1]
         finish_step(st, u)
         st.spend.add(u)
-        line = next((ln for ln in d.lines[side][src] if ln[0] == target), None)
-        if line is None:
+        shot = shots[u]
+        if shot is None:
+            if any(ln[0] == target for ln in d.lines[side][st.loc[u]]):
+                st.log("no-target", unit=UID[u], sector=d.ids[target])
             continue
-        _t, rng_, mid = line
+        _t, rng_, _mid, building, _enemies, _emid = shot
         inside = st.garrison.get(target, -1)
-        building = (
-            inside >= 0
-            and USIDE[inside] != side
-            and all(e == inside for e in side_units(1 - side) if st.loc[e] == target)
-        )
-        enemies = sorted(
-            (e for e in side_units(1 - side) if st.loc[e] == target and e != inside),
-            key=lambda e: (
-                bombard_priority(st, e)[0] if snapshot_status[e] != ROUTED else 4 + UTYPE[e],
-                e,
-            ),
-        )
         if building:
-            enemies = [inside, inside]  # both dice at the building
-        if not enemies:
-            st.log("no-target", unit=UID[u], sector=d.ids[target])
-            continue
-        dice_targets: list[int]
-        on_hill = ter is not None and src in ter.hill
-        enemy_mid: list[int] = []
-        friendly_block = False
-        if mid >= 0 and not on_hill:
-            friendly_block = any(st.loc[f] == mid for f in side_units(side)) or (
-                ter is not None and mid in ter.forest
+            dice_targets = (
+                [inside]
+                if _mid >= 0 and _blocked_by_friend(st, u, _mid)
+                else [
+                    inside,
+                    inside,
+                ]
             )
-            enemy_mid = sorted(
-                (e for e in side_units(1 - side) if st.loc[e] == mid),
-                key=lambda e: bombard_priority(st, e),
-            )
-        if friendly_block:
-            dice_targets = enemies[:1]
-        elif enemy_mid:
-            dice_targets = [enemies[0], enemy_mid[0]]
+            if _emid:
+                dice_targets = [inside]  # the shell in harm's way leaves one die: no ruin
         else:
-            dice_targets = enemies[:2]
-        if building and dice_targets[-1] != inside:
-            dice_targets = [inside]  # the shell in harm's way leaves one die: no ruin
+            dice_targets = [e for e in st.aims.get(u, ()) if st.loc[e] >= 0]
         token = any(tokens_before.get(a) == target for a in side_units(side) if UTYPE[a] == ART)
         new_tokens[u] = target
         rolls = []
@@ -811,20 +1078,17 @@ def bombardment(st: CmdState) -> None:
 # ----- non-combat moves ---------------------------------------------------------------------
 
 
-def noncombat(st: CmdState) -> None:
-    noncombat_moves(st, "noncombat")
-    noncombat_moves(st, "road")  # the road's extra move, after the ordinary ones
-    st.steps = {}
-
-
-def noncombat_moves(st: CmdState, phase: str) -> None:
+def noncombat_moves(st: CmdState, phase: str, used: dict[tuple[int, int, int], int]) -> None:
+    """Work out the moves of the non-combat phase (``phase`` "noncombat", then "road": the
+    road's extra move after the ordinary ones); ``used`` counts the units of each side
+    that crossed each border in this phase, the road moves included. The moves wait in
+    ``st.pending`` for any capacity question."""
     ctrl = control(st)
     movers = movers_of(st, phase)
     wants: dict[int, set[int]] = {}
     for u, _frm, to in movers:
         wants.setdefault(to, set()).add(USIDE[u])
     ok = []
-    used: dict[tuple[int, int, int], int] = {}
     for u, frm, to in movers:
         side = USIDE[u]
         if ctrl[to] == 1 - side or (ctrl[to] == -1 and len(wants[to]) == 2):
@@ -842,7 +1106,8 @@ def noncombat_moves(st: CmdState, phase: str) -> None:
             continue
         used[key] = used.get(key, 0) + 1
         ok.append((u, frm, to))
-    do_moves(st, ok)
+    st.pending = (tuple(ok), tuple(sorted(used.items())))
+    ask_capacity(st, capacity_needs(st, ok), "moves" if phase == "noncombat" else "road-moves")
 
 
 # ----- rally and scoring --------------------------------------------------------------------
@@ -994,6 +1259,9 @@ def run(st: CmdState) -> None:
 
 def _advance(st: CmdState) -> None:
     ph, stage = st.phase, st.stage
+    if stage == "capacity":
+        st.stage = st.after  # the capacity question was answered
+        return
     if ph == "setup":
         # both sides placed: reveal and begin
         st.reveals += 1
@@ -1015,9 +1283,17 @@ def _advance(st: CmdState) -> None:
         fast = ph == "fast"
         if stage == "start":
             start_movement(st, ph)
+        elif stage == "moves":
+            continue_movement(st)
         elif stage == "react":
             resolve_reactions(st)
-            st.stage = "ranged-target"
+            assert st.combat is not None
+            if any(len(zs) > 1 for zs in st.combat.attacks.values()):
+                set_gate(st, "split", (bool(split_options(st, 0)), bool(split_options(st, 1))))
+            else:
+                st.stage = "split"  # attacked from one side only: nothing to split
+        elif stage == "split":
+            place_defenders(st)
             set_gate(st, "ranged-target", auto_targets(st, RANGED))
         elif stage == "ranged-target":
             roll_step(st, RANGED)
@@ -1040,6 +1316,8 @@ def _advance(st: CmdState) -> None:
             apply_hits(st, resolve_step(st, MELEE, fast))
             conclude_combat(st, ph)
         elif stage in ("enter", "enter-resolve"):
+            ask_entry_capacity(st)
+        elif stage == "enter-do":
             enter_sectors(st)
             st.stage = "end"
         elif stage == "end":
@@ -1048,16 +1326,33 @@ def _advance(st: CmdState) -> None:
             st.stage = "start"
         return
     if ph == "bombard":
+        if stage == "start":
+            st.aims = {}
+            if any(step and step[0][0] == "bombard" for step in st.steps.values()):
+                set_gate(st, "aim", (fill_aims(st, 0), fill_aims(st, 1)))
+                return
         bombardment(st)
+        st.aims = {}
         end_phase(st, "bombard")
         st.phase = "combined"
         st.stage = "start"
         return
     if ph == "noncombat":
-        noncombat(st)
-        end_phase(st, "noncombat")
-        st.phase = "rally"
-        set_gate(st, "rally", (bool(rally_options(st, 0)), bool(rally_options(st, 1))))
+        if stage == "start":
+            noncombat_moves(st, "noncombat", {})
+        elif stage == "moves":
+            moves, used = st.pending
+            st.pending = None
+            do_moves(st, list(moves))
+            noncombat_moves(st, "road", dict(used))
+        else:  # "road-moves"
+            moves, _used = st.pending
+            st.pending = None
+            do_moves(st, list(moves))
+            st.steps = {}
+            end_phase(st, "noncombat")
+            st.phase = "rally"
+            set_gate(st, "rally", (bool(rally_options(st, 0)), bool(rally_options(st, 1))))
         return
     if ph == "rally":
         st.phase = "scoring"

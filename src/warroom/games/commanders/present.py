@@ -139,6 +139,7 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
                     "to": ids[d1],
                     "then": k2 or None,
                     "then_to": ids[d2] if d2 >= 0 else None,
+                    "road": ids[st.road[u]] if u in st.road else None,
                 }
                 for u, (k, d1, k2, d2) in sorted(st.orders.items())
                 if USIDE[u] == side
@@ -157,7 +158,8 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
         "rounds": d.rules.rounds,
         "phase": st.phase,
         "stage": st.stage,
-        "board": st.cfg.board,
+        "board": st.cfg.board[0],
+        "orientation": 2 if st.cfg.board == "B2" else 1,
         "options": {
             "terrain": st.cfg.terrain,
             "objectives": st.cfg.objectives,
@@ -193,7 +195,33 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
         ]
         comp = st.composing[me]
         out["composing"] = UID[comp] if comp >= 0 else None
+        out["road_move"] = st.road_stage[me]
+        # the side's own pending choices (the other side's stay hidden until carried out)
+        out["defend"] = (
+            {UID[u]: zone_label(st, z) for u, z in sorted(cb.split.items()) if USIDE[u] == me}
+            if cb is not None
+            else {}
+        )
+        out["capacity"] = [
+            {
+                "sector": ids[t],
+                "room": room,
+                "units": [UID[u] for u in units],
+                "admitted": [UID[u] for u in st.admit.get((side, t), ())],
+            }
+            for (side, t), (units, room) in sorted(st.need.items())
+            if side == me
+        ]
+        out["aims"] = {
+            UID[g]: [UID[e] for e in tgts] for g, tgts in sorted(st.aims.items()) if USIDE[g] == me
+        }
     return out
+
+
+def zone_label(st: CmdState, z: int) -> str:
+    assert st.combat is not None
+    a, b, _, _ = st.combat.zones[z]
+    return f"{st.data.ids[a]}|{st.data.ids[b]}"
 
 
 # ----- words --------------------------------------------------------------------------------
@@ -214,6 +242,8 @@ def label(st: CmdState, action: Action) -> str:
     if head == "then":
         return f"then {KIND_WORDS.get(action[1], action[1])} -> {_sector_name(st, action[2])}"
     if head == "stop":
+        if any(st.road_stage):
+            return "no road move"
         return "no second move"
     if head == "place":
         return f"place {action[1]} in {_sector_name(st, action[2])}"
@@ -224,7 +254,23 @@ def label(st: CmdState, action: Action) -> str:
     if head == "retreat":
         return f"{action[1]} retreats to {_sector_name(st, action[2])}"
     if head == "target":
+        if st.stage == "aim":
+            return f"{action[1]} fires a bombardment die at {action[2]}"
+        if st.combat is not None and UINDEX[action[1]] not in st.combat.zone_of:
+            return f"{action[1]} strikes {action[2]} from the building"
         return f"{action[1]} attacks {action[2]}"
+    if head == "defend":
+        return f"{action[1]} defends against the attack from {_sector_name(st, action[2])}"
+    if head == "admit":
+        key = next((k for k in sorted(st.need) if UINDEX[action[1]] in st.need[k][0]), None)
+        where = f" into {_sector_name(st, st.data.ids[key[1]])}" if key else ""
+        return f"{action[1]} moves{where} (room is short: it goes first)"
+    if head == "orient":
+        return (
+            "board side B as printed (the river before white)"
+            if action[1] == 1
+            else "board side B turned round (the river before black)"
+        )
     if head == "reroll":
         cb = st.combat
         die = cb.dice.get(UINDEX[action[1]], [0])[action[2]] if cb else "?"
@@ -278,6 +324,18 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"{e['side']} orders: " + (", ".join(items) or "none")
     if k == "order":
         return f"(secret) order {e['unit']}: {e['order']} -> {e['sector']}"
+    if k == "aim":
+        return f"(secret) {e['unit']} aims a die at {e['target']}"
+    if k == "defend":
+        return f"(secret) {e['unit']} will face the attack from {e['against']}"
+    if k == "admit":
+        return f"(secret) {e['unit']} goes first into {e['sector']}"
+    if k == "split":
+        return f"{e['side']} splits its defenders: " + ", ".join(
+            f"{u} in {z}" for u, z in e["units"].items()
+        )
+    if k == "orient":
+        return f"{e['side']} turns board side B: {'as printed' if e['orientation'] == 1 else 'turned round'}"
     if k == "order-then":
         return f"(secret) then {e['unit']}: {e['order']} -> {e['sector']}"
     if k == "attack":
@@ -312,6 +370,8 @@ def prompt_text(st: CmdState, side: int) -> str:
     stage = st.stage
     if stage == "plan":
         if st.composing[side] >= 0:
+            if st.road_stage[side]:
+                return f"Road move for {UID[st.composing[side]]} (non-combat phase)?"
             return f"Second move for {UID[st.composing[side]]}?"
         return (
             f"Round {st.round}: give orders ({st.given[side]} of {st.allowed[side]} given); "
@@ -319,7 +379,11 @@ def prompt_text(st: CmdState, side: int) -> str:
         )
     return {
         "place": "Place your army and markers in secret",
+        "orient": "Turn board side B: which way?",
         "react": "Your sector is attacked: react?",
+        "split": "Attacked from several sides: which unit defends which battle zone?",
+        "capacity": "Not enough room in the sector: which units go first?",
+        "aim": "Bombardment: which enemy unit does each die go at?",
         "ranged-target": "Choose a target for your unopposed unit (ranged)",
         "melee-target": "Choose a target for your unopposed unit (melee)",
         "ranged-reroll": "Flank attack: re-roll a die?",
@@ -406,10 +470,43 @@ def render_text(st: CmdState, me: int | None) -> str:
     for side in (0, 1):
         if orders_visible(st, me, side) and st.orders and st.phase != "setup":
             mine = [
-                f"{UID[u]}:{k}>{d.ids[d1]}" + (f",{k2}>{d.ids[d2]}" if d2 >= 0 else "")
+                f"{UID[u]}:{k}>{d.ids[d1]}"
+                + (f",{k2}>{d.ids[d2]}" if d2 >= 0 else "")
+                + (f",road>{d.ids[st.road[u]]}" if u in st.road else "")
                 for u, (k, d1, k2, d2) in sorted(st.orders.items())
                 if USIDE[u] == side
             ]
             if mine:
                 lines.append(f"{SIDES[side]} orders: " + " ".join(mine))
+    if me is not None:
+        lines += _my_choices(st, me)
     return "\n".join(lines)
+
+
+def _my_choices(st: CmdState, me: int) -> list[str]:
+    """The role's own pending choices (never the other side's)."""
+    d = st.data
+    out = []
+    cb = st.combat
+    if cb is not None and cb.split:
+        mine = [
+            f"{UID[u]}>{zone_label(st, z)}" for u, z in sorted(cb.split.items()) if USIDE[u] == me
+        ]
+        if mine:
+            out.append("your defenders: " + " ".join(mine))
+    for (side, t), (units, room) in sorted(st.need.items()):
+        if side == me:
+            got = [UID[u] for u in st.admit.get((side, t), ())]
+            out.append(
+                f"room for {room} of {len(units)} in {d.ids[t]}: {', '.join(got) or 'none chosen yet'}"
+            )
+    aims = [
+        f"{UID[g]}>{'+'.join(UID[e] for e in tg)}"
+        for g, tg in sorted(st.aims.items())
+        if USIDE[g] == me
+    ]
+    if aims and st.stage == "aim":
+        out.append("your guns aim at: " + " ".join(aims))
+    if st.cfg.board == "B2":
+        out.append("board side B turned round")
+    return out

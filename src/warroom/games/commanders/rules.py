@@ -10,6 +10,7 @@ private until the step is resolved.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec
@@ -18,8 +19,8 @@ from warroom.games.commanders import flow, present
 from warroom.games.commanders.combat import (
     MELEE,
     RANGED,
+    chooses_target,
     leave_zone,
-    needs_target,
     target_candidates,
 )
 from warroom.games.commanders.data import (
@@ -121,7 +122,7 @@ def _unit_split(cfg: Config, u: int, s: int) -> tuple[tuple[Action, ...], tuple[
 class Commanders(Game[CmdState]):
     id = "commanders"
     title = "Commanders: Napoleonic battle"
-    version = "1"
+    version = "2"
     roles = ("white", "black")
     scenarios = _scenarios()
     options = (
@@ -172,7 +173,12 @@ class Commanders(Game[CmdState]):
                         for _ in range(comp[t]):
                             st.loc[nxt[t]] = sector
                             nxt[t] += 1
-        if setup.custom or cfg.objectives:
+        if cfg.objectives and cfg.terrain:
+            # board side B turns two ways: black chooses before anything is placed
+            st.phase = "setup"
+            st.stage = "orient"
+            st.waiting = [False, True]
+        elif setup.custom or cfg.objectives:
             st.phase = "setup"
             st.stage = "place"
             st.waiting = [True, True]
@@ -220,6 +226,25 @@ class Commanders(Game[CmdState]):
         cb = st.combat
         if stage == "react":
             return [*flow.reaction_options(st, side), ("done",)]
+        if stage == "split":
+            return flow.split_options(st, side)
+        if stage == "capacity":
+            key = flow.capacity_question(st, side)
+            if key is None:
+                return []
+            chosen = st.admit.get(key, ())
+            return [
+                *(("admit", UID[u]) for u in st.need[key][0] if u not in chosen),
+                ("done",),
+            ]
+        if stage == "aim":
+            q = flow.aim_question(st, side)
+            if q is None:
+                return []
+            gun, cands = q
+            return [*(("target", UID[gun], UID[e]) for e in cands), ("done",)]
+        if stage == "orient":
+            return [("orient", 1), ("orient", 2)]
         if stage in ("ranged-target", "melee-target"):
             step = RANGED if stage == "ranged-target" else MELEE
             assert cb is not None
@@ -277,13 +302,11 @@ class Commanders(Game[CmdState]):
         comp = st.composing[side]
         counts = self._border_counts(st, side)
         if comp >= 0:
-            kind, d1, _, _ = st.orders[comp]
+            kind, d1, _, d2 = st.orders[comp]
             out: list[Action] = [("stop",)]
-            if UTYPE[comp] == INF:
-                ter = d.terrain[st.cfg.board]
-                for s in d.adj[d1]:
-                    if (min(s, d1), max(s, d1)) in ter.road and s != enemy_res:
-                        out.append(("then", "road", ids[s]))
+            if st.road_stage[side]:
+                for s in self._road_targets(st, side, counts, d2 if d2 >= 0 else d1):
+                    out.append(("then", "road", ids[s]))
                 return out
             kinds = ("advance", "move") if kind == "fast" else ("move",)
             for k2 in kinds:
@@ -319,15 +342,41 @@ class Commanders(Game[CmdState]):
                 out.extend(a for a, k in zip(acts, keys, strict=True) if k not in full)
         return out
 
-    @staticmethod
-    def _road_open(st: CmdState, side: int, s: int) -> bool:
-        """May another infantry order add a road move from sector s (two a round)?"""
+    def _road_targets(
+        self, st: CmdState, side: int, counts: dict[tuple[str, int, int], int], s: int
+    ) -> list[int]:
+        """Where a unit ending its order in sector s may go on along a road in the non-combat
+        phase: two such moves a side a round (infantry or cavalry), within the border limit
+        of that phase."""
+        if not st.cfg.terrain:
+            return []
         d = st.data
         ter = d.terrain[st.cfg.board]
-        if not any((min(s, n), max(s, n)) in ter.road for n in d.adj[s]):
-            return False
-        used = sum(1 for u, o in st.orders.items() if USIDE[u] == side and o[2] == "road")
-        return used < 2
+        if sum(1 for u in st.road if USIDE[u] == side) >= d.rules.road_moves:
+            return []
+        enemy_res = d.reserve_of[1 - side]
+        return [
+            n
+            for n in d.adj[s]
+            if (min(s, n), max(s, n)) in ter.road
+            and n != enemy_res
+            and self._border_free(st, counts, "road", s, n)
+        ]
+
+    def _after_order(self, st: CmdState, side: int, u: int) -> None:
+        """Ask next for the road move of the unit just ordered, or close its order."""
+        kind, d1, _, d2 = st.orders[u]
+        if (
+            UTYPE[u] != ART
+            and kind != "bombard"
+            and not st.road_stage[side]
+            and self._road_targets(st, side, self._border_counts(st, side), d2 if d2 >= 0 else d1)
+        ):
+            st.composing[side] = u
+            st.road_stage[side] = True
+        else:
+            st.composing[side] = -1
+            st.road_stage[side] = False
 
     @staticmethod
     def _border_counts(st: CmdState, side: int) -> dict[tuple[str, int, int], int]:
@@ -342,6 +391,10 @@ class Commanders(Game[CmdState]):
             out[key] = out.get(key, 0) + 1
             if d2 >= 0:
                 key = (flow.PHASE_OF_STEP.get(k2, "noncombat"), d1, d2)
+                out[key] = out.get(key, 0) + 1
+            r = st.road.get(u, -1)
+            if r >= 0:  # the road move is made in the non-combat phase
+                key = ("noncombat", d2 if d2 >= 0 else d1, r)
                 out[key] = out.get(key, 0) + 1
         return out
 
@@ -381,18 +434,29 @@ class Commanders(Game[CmdState]):
                 st.extra[side] = 0
             st.given[side] += 1
             st.log_private([role], "order", unit=action[1], order=kind, sector=action[3])
-            second = UTYPE[u] == CAV and kind in ("fast", "advance")
-            road = UTYPE[u] == INF and st.cfg.terrain and self._road_open(st, side, to)
-            if second or road:
-                st.composing[side] = u
+            if UTYPE[u] == CAV and kind in ("fast", "advance"):
+                st.composing[side] = u  # its second move comes next
+                st.road_stage[side] = False
+            elif st.cfg.terrain:
+                self._after_order(st, side, u)
         elif head == "then":
             u = st.composing[side]
             kind, d1, _, _ = st.orders[u]
-            st.orders[u] = (kind, d1, action[1], d.index[action[2]])
-            st.composing[side] = -1
+            if action[1] == "road":
+                st.road[u] = d.index[action[2]]
+                st.composing[side] = -1
+                st.road_stage[side] = False
+            else:
+                st.orders[u] = (kind, d1, action[1], d.index[action[2]])
+                self._after_order(st, side, u)
             st.log_private([role], "order-then", unit=UID[u], order=action[1], sector=action[2])
         elif head == "stop":
-            st.composing[side] = -1
+            u = st.composing[side]
+            if st.road_stage[side] or not st.cfg.terrain:
+                st.composing[side] = -1
+                st.road_stage[side] = False
+            else:
+                self._after_order(st, side, u)
         elif head == "place":
             t = TYPES.index(action[1])
             s = d.index[action[2]]
@@ -413,12 +477,43 @@ class Commanders(Game[CmdState]):
         elif head == "retreat":
             assert cb is not None
             cb.react[UINDEX[action[1]]] = f"retreat:{d.index[action[2]]}"
+        elif head == "target" and st.stage == "aim":
+            gun = UINDEX[action[1]]
+            st.aims[gun] = (*st.aims.get(gun, ()), UINDEX[action[2]])
+            st.log_private([role], "aim", unit=action[1], target=action[2])
+            if not flow.fill_aims(st, side):
+                st.waiting[side] = False
         elif head == "target":
             assert cb is not None
             cb.targets[UINDEX[action[1]]] = UINDEX[action[2]]
             step = RANGED if st.stage == "ranged-target" else MELEE
             if not flow.pending_targets(st, side, step):
                 st.waiting[side] = False
+        elif head == "defend":
+            assert cb is not None
+            u = UINDEX[action[1]]
+            frm = d.index[action[2]]
+            t = st.loc[u]
+            cb.split[u] = next(
+                z for z, (a, b, _, _) in enumerate(cb.zones) if (a, b) == (min(t, frm), max(t, frm))
+            )
+            st.log_private([role], "defend", unit=action[1], against=action[2])
+            if not flow.split_options(st, side):
+                st.waiting[side] = False
+        elif head == "admit":
+            u = UINDEX[action[1]]
+            key = flow.capacity_question(st, side)
+            assert key is not None
+            st.admit[key] = (*st.admit.get(key, ()), u)
+            st.log_private([role], "admit", unit=action[1], sector=d.ids[key[1]])
+            if flow.capacity_question(st, side) is None:
+                st.waiting[side] = False
+        elif head == "orient":
+            if action[1] == 2:
+                st.cfg = replace(st.cfg, board="B2")
+            st.log("orient", side=role, orientation=action[1])
+            st.stage = "place"
+            st.waiting = [True, True]
         elif head == "reroll":
             flow.do_reroll(st, side, UINDEX[action[1]], action[2])
             if not flow.reroll_options(st, side):
@@ -493,13 +588,15 @@ class Commanders(Game[CmdState]):
             was_done = not new.waiting[other]
             for u in [u for u in new.orders if USIDE[u] == other]:
                 del new.orders[u]
+            new.road = {u: s for u, s in new.road.items() if USIDE[u] != other}
             new.given[other] = 0
             new.composing[other] = -1
+            new.road_stage[other] = False
             new.extra[other] = 1 if new.cfg.orders_distance else 0
             if was_done:
                 new.waiting[other] = True
                 self._random_until_done(new, other, pick, 0.12)
-        elif new.phase == "setup":
+        elif new.phase == "setup" and new.stage != "orient":
             was_done = not new.waiting[other]
             if self._is_custom(new):
                 for u in side_units(other):
@@ -511,8 +608,23 @@ class Commanders(Game[CmdState]):
             if was_done:
                 new.waiting[other] = True
                 self._random_until_done(new, other, pick, 0.0)
+        elif new.stage in ("capacity", "aim"):
+            # the other side's capacity choices and gun aims stay secret until carried out
+            was_done = not new.waiting[other]
+            if new.stage == "capacity":
+                new.admit = {k: v for k, v in new.admit.items() if k[0] != other}
+                was_done = was_done and any(k[0] == other for k in new.need)
+            else:
+                guns = {u for u in new.aims if USIDE[u] == other}
+                new.aims = {u: v for u, v in new.aims.items() if USIDE[u] != other}
+                flow.fill_aims(new, other)
+                was_done = was_done and bool(guns)
+            if was_done:
+                new.waiting[other] = True
+                self._random_until_done(new, other, pick, 0.5)
         elif new.combat is not None and new.stage in (
             "react",
+            "split",
             "ranged-target",
             "melee-target",
             "enter",
@@ -522,13 +634,16 @@ class Commanders(Game[CmdState]):
             was_done = not new.waiting[other]
             if new.stage == "react":
                 cb.react = {u: k for u, k in cb.react.items() if USIDE[u] != other}
+            elif new.stage == "split":
+                cb.split = {u: z for u, z in cb.split.items() if USIDE[u] != other}
+                was_done = was_done and bool(flow.split_options(new, other))
             elif new.stage == "enter":
                 cb.enter = {k: (-1 if k[0] == other else v) for k, v in cb.enter.items()}
                 was_done = was_done and any(k[0] == other for k in cb.enter)
             else:
                 step = RANGED if new.stage == "ranged-target" else MELEE
                 mine = {
-                    u for u in cb.targets if USIDE[u] == other and needs_target(new, cb, u, step)
+                    u for u in cb.targets if USIDE[u] == other and chooses_target(new, cb, u, step)
                 }
                 cb.targets = {u: t for u, t in cb.targets.items() if u not in mine}
                 was_done = was_done and bool(mine)

@@ -50,6 +50,7 @@ class Combat:
         "mover",
         "react",
         "rerolls",
+        "split",
         "step",
         "targets",
         "zone_of",
@@ -76,6 +77,8 @@ class Combat:
         """Cavalry that rolled in melee (spent unless it hit)."""
         self.charged: set[int] = set()
         """Cavalry that countercharged."""
+        self.split: dict[int, int] = {}
+        """Defenders a side has put in a battle zone of its own choosing (secret until placed)."""
 
     def copy(self) -> Combat:
         new = Combat.__new__(Combat)
@@ -92,11 +95,15 @@ class Combat:
         new.enter = dict(self.enter)
         new.charged = set(self.charged)
         new.cav_fought = set(self.cav_fought)
+        new.split = dict(self.split)
         return new
 
 
 class CmdState(State):
     __slots__ = (
+        "admit",
+        "after",
+        "aims",
         "allowed",
         "cache",
         "captured",
@@ -110,12 +117,16 @@ class CmdState(State):
         "loc",
         "markers_left",
         "moved",
+        "need",
         "objectives",
         "orders",
+        "pending",
         "phase",
         "place_left",
         "plan_base",
         "pool",
+        "road",
+        "road_stage",
         "round",
         "ruined",
         "saved",
@@ -144,6 +155,10 @@ class CmdState(State):
         self.orders: dict[int, Order] = {}
         self.steps: dict[int, list[Step]] = {}
         self.composing = [-1, -1]
+        self.road_stage = [False, False]
+        """True while a side is asked for the road move of the unit it is composing."""
+        self.road: dict[int, int] = {}
+        """Terrain: the road's extra non-combat move ordered for a unit (unit -> sector)."""
         self.given = [0, 0]
         self.allowed = [10, 10]
         self.extra = [0, 0]
@@ -170,6 +185,16 @@ class CmdState(State):
         self.winner = -1
         """-1 while playing; 0 white, 1 black, 2 a draw."""
         self.summary = ""
+        self.need: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
+        """Capacity questions now open: (side, sector) -> (units that want in, room)."""
+        self.admit: dict[tuple[int, int], tuple[int, ...]] = {}
+        """The units a side chose to let in first, per question (secret until moved)."""
+        self.pending: Any = None
+        """Moves worked out before a capacity question, carried out after it."""
+        self.after = ""
+        """The stage that follows the capacity question."""
+        self.aims: dict[int, tuple[int, ...]] = {}
+        """Bombardment: the enemy unit each die of a gun goes at, chosen so far (secret)."""
         self.cache: list[object] = [None, None]
         self.plan_base: list[Any] = [None, None]
         """Each side's possible orders this round (computed once per planning phase)."""
@@ -188,6 +213,13 @@ class CmdState(State):
         new.orders = dict(self.orders)
         new.steps = {u: s[:] for u, s in self.steps.items()} if self.steps else {}
         new.composing = self.composing[:]
+        new.road_stage = self.road_stage[:]
+        new.road = dict(self.road) if self.road else {}
+        new.need = self.need
+        new.admit = dict(self.admit) if self.admit else {}
+        new.pending = self.pending
+        new.after = self.after
+        new.aims = dict(self.aims) if self.aims else {}
         new.given = self.given[:]
         new.allowed = self.allowed[:]
         new.extra = self.extra[:]

@@ -5,7 +5,7 @@ random play over every scenario up to 231 actions, two prompts in three over 64.
 The frozen universe (``commanders.actions.json``, written with ``--closure``)
 names every combination of the parts seen, a unit or sector position widened
 to every unit or sector (``domains``), so an index means one order of one unit
-(8100 actions; random games on fresh seeds list none it lacks). 32 overflow
+(8893 actions; random games on fresh seeds list none it lacks). 32 overflow
 slots take anything it lacks; without the file (or once the game's version
 moves on) 256 slots carry the whole prompt.
 """

@@ -32,7 +32,7 @@ DESTROYED_VP = {"CV": 3, "HS": 2, "LS": 1, "": 1}
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "1"
+    version = "2"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -214,18 +214,34 @@ class CoralSea(SeriesGame):
             return
         super().naval_retreat(s, uid)
 
+    def naval_retreat_may_enter(self, s: CCState, uid: str, area: str) -> bool:
+        """7.d: other Japanese ships never join the Truk Fleet, not even in retreat (as in
+        movement, its areas are closed to them)."""
+        if self.side_of[uid] != JAPAN or uid in self.truk:
+            return True
+        return not any(u in self.truk for u in self.units_at(s, area, JAPAN))
+
     def remove_truk(self, s: CCState, uid: str, why: str) -> None:
         area = s.units[uid].loc
         s.units[uid] = Unit(GONE)
         s.log("truk-leaves", unit=uid, area=area, why=why)
 
-    def on_operation_start(self, s: CCState, role: str) -> None:
+    def reaction_cards(self, s: CCState, role: str, where: str) -> list[str]:
+        """10.e: once Air Superiority is in force, Air Attack cards are Allied events during
+        Japanese operations (offered between the Japanese actions, series 2.3.4)."""
+        out = super().reaction_cards(s, role, where)
+        op = s.op
         if (
-            role == JAPAN
+            where == "op"
+            and role == ALLIES
+            and op is not None
+            and op.role == JAPAN
             and "Air Superiority" in s.permanent
-            and any(self.data.cards[c].name == "Air Attack" for c in s.hands[ALLIES])
         ):
-            s.tasks.append(("air-interrupt", ALLIES))  # 10.e
+            air = [c for c in s.hands[ALLIES] if self.data.cards[c].name == "Air Attack"]
+            if air and self.air_targets(s, ALLIES):
+                out.extend(air)
+        return out
 
     def on_operation_end(self, s: CCState, role: str) -> None:
         if role == JAPAN:
@@ -341,21 +357,21 @@ class CoralSea(SeriesGame):
                     s.log("airfield-built", role=foe, area=area)
 
     def op_extra(self, s: CCState, op: Op, area_reach: set[str]) -> list[Action]:
+        """9, 11: build, remove or repair an airfield; one action per unit that may do the
+        work (it then counts as acted, so the player picks which)."""
         from warroom.games.campaign_commander import supply
 
         out: list[Action] = []
         role = op.role
-        seen: set[str] = set()
         for uid, u in s.units.items():
             d = self.data.units[uid]
-            if d.side != role or d.naval or u.loc in OFF_MAP or uid in op.acted:
+            if d.side != role or d.naval or d.leader or u.loc in OFF_MAP or uid in op.acted:
                 continue
             area = u.loc
-            if area in seen or self.data.areas[area].kind != "land":
+            if self.data.areas[area].kind != "land":
                 continue
             if not supply.may_use(self, s, op, uid, area_reach):
                 continue
-            seen.add(area)
             ad = self.data.areas[area]
             if op.sp >= AIRFIELD_SP:
                 if (
@@ -363,20 +379,15 @@ class CoralSea(SeriesGame):
                     and ad.terrain != "mountain"
                     and self.counters_left(s, role) > 0
                 ):
-                    out.append(("airfield", area))
+                    out.append(("airfield", area, uid))
                 elif s.flags.get(f"af:{area}") == role:
-                    out.append(("remove-airfield", area))
+                    out.append(("remove-airfield", area, uid))
             if s.flags.get(f"afdg:{area}") and self.airfield_owner(s, area) == role and op.sp >= 1:
-                out.append(("repair-airfield", area))
-        return out
+                out.append(("repair-airfield", area, uid))
+        return sorted(out)
 
     def apply_op_extra(self, s: CCState, op: Op, action: Action) -> None:
-        kind, area = action[0], action[1]
-        worker = next(
-            u
-            for u in self.units_at(s, area, op.role)
-            if not self.data.units[u].naval and u not in op.acted
-        )
+        kind, area, worker = action[0], action[1], action[2]
         cost = 1 if kind == "repair-airfield" else AIRFIELD_SP
         op.sp -= cost
         s.log("sp", role=op.role, spent=cost, left=op.sp, why=kind)
@@ -390,7 +401,7 @@ class CoralSea(SeriesGame):
             s.log("airfield-removed", role=op.role, area=area, unit=worker)
         else:
             del s.flags[f"afdg:{area}"]
-            s.log("airfield-repaired", role=op.role, area=area)
+            s.log("airfield-repaired", role=op.role, area=area, unit=worker)
 
     # ----- battle chits (the counters' conditions) -------------------------------------------
     def ships_near(self, s: CCState, area: str, role: str) -> bool:
@@ -458,7 +469,12 @@ class CoralSea(SeriesGame):
         return super().chit_void(s, b, role, c)
 
     def check_modifier(self, s: CCState, b: Battle, uid: str) -> int:
-        if s.flags["chit"].endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
+        return self.chit_check_modifier(s, b, uid, s.flags["chit"])
+
+    def chit_check_modifier(self, s: CCState, b: Battle, uid: str, chit: str) -> int:
+        # Gunnery's +2 belongs to the checks that chit calls for (the series passes the chit,
+        # so a card played in answer before they are rolled does not lose it)
+        if chit.endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
             return 2
         return 0
 
@@ -566,13 +582,8 @@ class CoralSea(SeriesGame):
             return [("strike", a) for a in self.air_targets(s, t[1])]
         if k == "airlift":
             return self.airlift_moves(s)
-        if k == "air-interrupt":
-            out: list[Action] = [
-                ("air", cid)
-                for cid in s.hands[ALLIES]
-                if self.data.cards[cid].name == "Air Attack" and self.air_targets(s, ALLIES)
-            ]
-            return [*out, ("pass",)]
+        if k == "air-victim":
+            return [("target", u) for u in self.units_at(s, t[2], t[1])]
         return super().campaign_actions(s, t)
 
     def campaign_auto(self, s: CCState, t: tuple[Any, ...]) -> bool:
@@ -580,9 +591,13 @@ class CoralSea(SeriesGame):
             s.tasks.pop()
             s.log("no-target", role=t[1], what=t[0])
             return True
-        if t[0] == "air-interrupt" and len(self.campaign_actions(s, t)) == 1:
-            s.tasks.pop()
-            return True
+        if t[0] == "air-victim":
+            acts = self.campaign_actions(s, t)
+            if len(acts) <= 1:
+                s.tasks.pop()
+                if acts:
+                    self.air_check(s, acts[0][1])
+                return True
         return False
 
     def apply_campaign(self, s: CCState, role: str, action: Action) -> None:
@@ -590,30 +605,21 @@ class CoralSea(SeriesGame):
         k = action[0]
         if k == "strike":
             self.air_attack(s, t[1], action[1])
+        elif k == "target":
+            self.air_check(s, action[1])
         elif k == "airlift":
             uid, dest = action[1], action[2]
             frm = s.units[uid].loc
             s.units[uid] = s.units[uid]._replace(loc=dest, iso=False)
             s.log("airlift", unit=uid, frm=frm, dest=dest)
             isolation.update(self, s)
-        elif k == "air":
-            from warroom.games.campaign_commander.cards import play_card
-
-            play_card(self, s, ALLIES, action[1])
 
     def air_attack(self, s: CCState, role: str, area: str) -> None:
+        """The bombers strike ``area``: the airfield roll (11) first, then an enemy unit there
+        checks cohesion; its owner picks which one (series 9.5.4: the owner chooses which of
+        his units suffer an effect unless the card says otherwise)."""
         foe = self.other(role)
         s.log("air-attack", role=role, area=area)
-        targets = self.units_at(s, area, foe)
-        if targets:
-            uid = max(targets, key=lambda u: (self.values(s, u)[0], u))
-            roll = s.rng.die(10)
-            coh = self.values(s, uid)[1] - (1 if s.units[uid].iso else 0)
-            total = roll + 1
-            passed = total <= max(1, coh)
-            s.log("air-check", unit=uid, dice=[roll % 10], sides=10, total=total, cohesion=coh, passed=passed)  # fmt: skip
-            if not passed:
-                combat.deplete(self, s, uid)
         if (
             s.flags["air_attacks"]
             and self.has_airfield(s, area)
@@ -624,28 +630,41 @@ class CoralSea(SeriesGame):
             s.log("airfield-raid", area=area, dice=[roll % 10], sides=10, disorganized=hit)
             if hit:
                 s.flags[f"afdg:{area}"] = 1  # 11: out of action until repaired
+        if self.units_at(s, area, foe):
+            s.tasks.append(("air-victim", foe, area))
+
+    def air_check(self, s: CCState, uid: str) -> None:
+        roll = s.rng.die(10)
+        coh = self.values(s, uid)[1] - (1 if s.units[uid].iso else 0)
+        total = roll + 1
+        passed = total <= max(1, coh)
+        s.log("air-check", unit=uid, dice=[roll % 10], sides=10, total=total, cohesion=coh, passed=passed)  # fmt: skip
+        if not passed:
+            combat.deplete(self, s, uid)
 
     def campaign_prompt(self, s: CCState, t: tuple[Any, ...]) -> str:
+        if t[0] == "air-victim":
+            return f"Air attack on {t[2]}: which of your units takes the check?"
         return {
             "air-target": "Air Attack: which area do the bombers strike?",
             "airlift": "Air Transport: fly which unit where?",
-            "air-interrupt": "A Japanese operation begins: play an Air Attack now?",
         }.get(t[0], str(t[0]))
 
     def label(self, state: CCState, role: str, action: Action) -> str:
         k = action[0]
+        by = (
+            f" with {self.data.units[action[2]].name}"
+            if len(action) > 2 and action[2] in self.data.units
+            else ""
+        )
         if k == "airfield":
-            return f"Build an airfield at {action[1]} ({AIRFIELD_SP} SP)"
+            return f"Build an airfield at {action[1]}{by} ({AIRFIELD_SP} SP)"
         if k == "remove-airfield":
-            return f"Remove the airfield counter at {action[1]} ({AIRFIELD_SP} SP)"
+            return f"Remove the airfield counter at {action[1]}{by} ({AIRFIELD_SP} SP)"
         if k == "repair-airfield":
-            return f"Put the airfield at {action[1]} back in action (1 SP)"
+            return f"Put the airfield at {action[1]} back in action{by} (1 SP)"
         if k == "strike":
             return f"Air attack on {action[1]}"
-        if k == "air":
-            return f"Play {self.data.cards[action[1]].name} now"
-        if k == "pass":
-            return "No air attack"
         if k == "airlift":
             return f"Fly {self.data.units[action[1]].name} to {action[2]}"
         if k == "land":

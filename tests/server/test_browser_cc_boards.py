@@ -1,0 +1,78 @@
+"""The Campaign Commander series board draws each campaign in its own terms: sides, colours,
+sea and land, ports, airfields and boxes come from the view (the campaign's data), so Coral
+Sea shows Japan and the Allies and Roads to Stalingrad the Axis and the Soviets.
+Screenshots go to artifacts/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.browser import browser, shot
+from tests.server.liveserver import LiveServer
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("ccboards") / "warroom.sqlite") as srv:
+        yield srv
+
+
+def open_seat(browser: Any, server: LiveServer, game: str, seat: str) -> tuple[Any, list[str]]:
+    m = httpx.post(server.url + "/api/matches", json={"game": game, "seed": 3}).json()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens'][seat]}")
+    page.wait_for_selector("svg.board g.area", timeout=15_000)
+    return page, errors
+
+
+def board_text(page: Any) -> str:
+    return str(page.evaluate("document.querySelector('svg.board').textContent"))
+
+
+def test_coral_sea_board_shows_japan_the_allies_the_sea_ports_airfields_and_australia(
+    browser: Any, server: LiveServer
+) -> None:
+    page, errors = open_seat(browser, server, "coral-sea", "japan")
+    look = page.evaluate("window.warroom.view.board.look")
+    assert look["sides"]["japan"]["name"] == "Japan" and look["boxes"] == ["Australia"]
+    text = board_text(page)
+    assert "Victory points: Japan" in text and "Allies" in text
+    assert "axis" not in text.lower() and "soviet" not in text.lower()
+    # twelve sea areas drawn as water, the rest as land; Australia as a box
+    assert page.locator("svg.board g.area.sea").count() == 12
+    assert page.locator("svg.board g.area.land").count() == 30
+    assert page.locator("svg.board g.area.box[data-target='area:Australia']").count() == 1
+    assert page.locator("svg.board path.port").count() == 14  # every urban area is a port
+    assert page.locator("svg.board g.airfield").count() == 9  # the printed airfields
+    assert page.locator("svg.board g.airfield.japan").count() == 2  # Rabaul, Kavieng
+    # VP circles in each side's own colour, from the data
+    fill = page.locator("svg.board circle.vp.japan").first.get_attribute("fill")
+    assert fill == look["sides"]["japan"]["mark"]
+    assert page.locator("svg.board g.unit.japan").count() >= 7
+    shot(page, "coral-sea-board")
+    assert errors == []
+
+
+def test_roads_to_stalingrad_board_keeps_the_axis_and_soviet_look(
+    browser: Any, server: LiveServer
+) -> None:
+    page, errors = open_seat(browser, server, "roads-to-stalingrad", "axis")
+    text = board_text(page)
+    assert "Victory points: Axis" in text and "Soviet" in text
+    assert "Japan" not in text
+    assert page.locator("svg.board g.area.sea").count() == 0
+    assert page.locator("svg.board g.airfield").count() == 0
+    assert page.locator("svg.board g.area.box").count() == 0
+    fill = page.locator("svg.board circle.vp.soviet").first.get_attribute("fill")
+    assert fill == page.evaluate("window.warroom.view.board.look.sides.soviet.mark")
+    shot(page, "roads-to-stalingrad-board")
+    assert errors == []
