@@ -1,6 +1,8 @@
 """Load on the web server: concurrent matches on loopback, random legal moves, every seat a person.
 
-The load. ``warroom serve`` runs in its own process on a fresh SQLite file. This process (the
+The load. ``warroom serve`` runs in its own process (and session: on a Linux machine shared
+with others, autogroup scheduling then gives it a CPU share of its own, apart from the
+client's, as a real server would have) on a fresh SQLite file. This process (the
 client, on uvloop when it is installed, with bare keep-alive HTTP/1.1 connections: one per
 match) first creates ``--games`` hot-seat matches of ``--game``, lets them play for
 ``--warmup`` seconds, then measures for ``--seconds``. Each move of a match is what the pages
@@ -119,6 +121,7 @@ class Tally:
     start: float = 0.0  # measuring from (perf_counter)
     end: float = 0.0  # until
     acts: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)  # when each action was sent
     gets: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)  # how late the client's loop woke up
     games: int = 0
@@ -185,6 +188,7 @@ class Game:
         )
         if tally.counts(t):
             tally.acts.append(time.perf_counter() - t)
+            tally.when.append(t - tally.start)
         assert status == 200, answer
 
 
@@ -292,6 +296,7 @@ def main() -> None:
         default=0.0,
         help="each match moves about once every PACE seconds (0, the default: flat out)",
     )
+    ap.add_argument("--trace", default=None, help="write each action's send time and latency (CSV)")
     args = ap.parse_args()
     game = args.game or pick_game()
     port = free_port()
@@ -307,11 +312,13 @@ def main() -> None:
                 str(port),
                 "--db",
                 str(db),
-                "--sync",
-                args.sync,
+                *(["--sync", args.sync] if args.sync != "full" else []),
             ],
             env=dict(os.environ),
             stdout=subprocess.DEVNULL,
+            # its own session, as a server started by a service manager would be: with the
+            # kernel's autogroup scheduling the client then does not eat the server's share
+            start_new_session=True,
         )
         try:
             end = time.monotonic() + 30
@@ -334,6 +341,11 @@ def main() -> None:
             server.terminate()
             server.wait(timeout=10)
     span = args.seconds
+    if args.trace:
+        with open(args.trace, "w") as out:
+            out.write("sent_s,latency_ms\n")
+            for w, a in sorted(zip(tally.when, tally.acts, strict=True)):
+                out.write(f"{w:.4f},{a * 1000:.2f}\n")
     acts, gets = tally.acts, tally.gets
     pace = f"one move every ~{args.pace:g} s per match" if args.pace else "flat out"
     pace += f", sync {args.sync}"

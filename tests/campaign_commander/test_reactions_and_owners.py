@@ -11,7 +11,7 @@ from .test_naval_fortress import board
 # ----- 2.3.4: a Tactics card played in the opponent's battle -------------------------------
 
 
-def rossosh_attack(soviet_hand: list[str]) -> Match:
+def rossosh_attack(soviet_hand: list[str], axis_hand: list[str] | None = None) -> Match:
     """XLVIII Panzer attacks the lone 65th Army (cohesion 6) at Rossosh; the Axis draws Air
     Strikes (the Soviet unit checks at +2, disorganized on failure); the check rolls a 5."""
     g = FixedCups({"axis": ["axis:Air Strike"] * 4, "soviet": ["soviet:Poor Coordination"] * 2})
@@ -24,6 +24,8 @@ def rossosh_attack(soviet_hand: list[str]) -> Match:
     m.act("axis", ("move", "g-48pz"))
     m.act("axis", ("go", "Rossosh"))
     assert m.state.battle is not None
+    m.state.hands["axis"] = list(axis_hand or [])
+    m.state.cache = None
     m.act("axis", ("chit", "axis:Air Strike"))
     return m
 
@@ -42,6 +44,19 @@ def test_2_3_4_a_tactics_card_answers_the_opponents_chit_before_it_acts() -> Non
     assert not s.units["s-65"].dg and s.units["s-65"].loc == "Rossosh"
     assert ("soviet", "so-stubborn-1") in s.played and s.hands["soviet"] == []
     assert s.battle is not None and s.battle.mods["soviet"] == -1
+
+
+def test_2_3_4_the_side_answered_may_answer_the_card_in_turn() -> None:
+    # Stubborn Defence (-1) answers the Air Strike; the Axis, whose chit was answered, may
+    # answer the card in turn (Stuka Support: one more chit) before the check is rolled
+    m = rossosh_attack(["so-stubborn-1"], axis_hand=["ax-stuka-1"])
+    m.act("soviet", ("react", "so-stubborn-1"))
+    assert m.active == ("axis",)
+    assert m.legal("axis") == [("react", "ax-stuka-1"), ("pass",)]
+    m.act("axis", ("react", "ax-stuka-1"))  # Stuka Support: one more chit for the Axis
+    s = m.state
+    assert s.battle is not None and len(s.battle.drawn["axis"]) == 4  # 3 left + 1 more
+    assert not s.units["s-65"].dg  # the check came after both cards: 5 + 2 - 1 = 6
 
 
 def test_2_3_4_no_window_without_an_eligible_card() -> None:

@@ -322,3 +322,30 @@ def test_two_road_moves_a_round() -> None:
     m.act("white", ("order", "w-i2", "move", "w-centre"))
     assert m.state.composing[0] < 0  # no third road move
     assert not any(a[0] == "then" for a in m.legal("white"))
+
+
+def _storm_the_empty_command_sector(choice: tuple[tuple[str, ...], ...]) -> Match:
+    """Seven white units attack black's empty command sector (held by its general marker)
+    from two sides; the sector takes six: white chooses who goes in."""
+    m = _fresh()
+    for k in range(1, 5):
+        put(m, f"w-i{k}", "b-right")
+    for uid in ("w-i5", "w-i6", "w-c1"):
+        put(m, uid, "b-left")
+    orders = [("order", f"w-i{k}", "advance", "b-centre") for k in range(1, 7)]
+    order(m, "white", *orders, ("order", "w-c1", "advance", "b-centre"))
+    order(m, "black")
+    answer_done(m, "ranged-reroll", "withdraw", "melee-reroll")
+    assert m.state.stage == "capacity" and m.active == ("white",)
+    for a in choice:
+        m.act("white", a)
+    return m
+
+
+def test_victors_entering_a_won_sector_choose_who_goes_in() -> None:
+    chosen = _storm_the_empty_command_sector((("admit", "w-c1"), ("done",)))
+    inside = {u["id"] for u in chosen.view(None)["board"]["units"] if u["sector"] == "b-centre"}
+    assert inside == {"w-c1", "w-i1", "w-i2", "w-i3", "w-i4", "w-i5"}
+    by_number = _storm_the_empty_command_sector((("done",),))
+    inside = {u["id"] for u in by_number.view(None)["board"]["units"] if u["sector"] == "b-centre"}
+    assert inside == {f"w-i{k}" for k in range(1, 7)}

@@ -25,6 +25,16 @@ def test_initial_control_and_islands() -> None:
     assert GAME.data.areas["Owen Stanley"].terrain == "mountain"
 
 
+def test_rabaul_is_worth_more_to_japan() -> None:
+    # our designed value (balance, NOTES "Balance"): Japan's main base scores 4 for Japan, 3
+    # for the Allies; at the start Japan holds New Britain and New Ireland: Rabaul + Kavieng
+    assert dict(GAME.data.areas["Rabaul"].vp) == {JAPAN: 4, ALLIES: 3}
+    s = new_match().state
+    assert GAME.victory_points(s)[JAPAN] == 4 + 1
+    s.control["Gasmata"] = ALLIES  # New Britain split: Rabaul scores for nobody
+    assert GAME.victory_points(s)[JAPAN] == 1
+
+
 def test_whole_islands_score() -> None:
     s = new_match().state
     vp0 = GAME.victory_points(s)[ALLIES]

@@ -45,4 +45,13 @@ def serve(
         db, players=Players(players, budget=budget, deadline=deadline), sync=sync
     )
     typer.echo(f"warroom: open http://{host}:{port}/  (matches are kept in {db})")
-    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,  # nothing of it is shown at this log level anyway: not made either
+        proxy_headers=False,  # no proxy in front: forwarded headers are not trusted
+        server_header=False,
+        date_header=False,
+    )

@@ -41,19 +41,21 @@ def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
 
 
 def _targets(g: Any, s: CCState, role: str) -> set[str]:
-    """Land areas worth taking: enemy-held urban areas, and the missing areas of the small
-    islands that score (an island scores only when one side holds all of it)."""
-    out = set()
-    for a, ad in g.data.areas.items():
-        if ad.kind != "land" or a == "Australia":
+    """Land areas worth taking. An island scores only for the side that holds all of it:
+    of an island the enemy holds whole, any area (one denies it its VP); of an island we
+    hold in part, the missing areas when there are at most three (more is too far off)."""
+    out: set[str] = set()
+    areas = g.data.areas
+    for island, members in g.islands.items():
+        if island == "Australia":
             continue
-        if s.control.get(a) != role and (ad.vp or ad.sector in ("Guadalcanal", "Bougainville")):
-            out.add(a)
-    for island, areas in g.islands.items():
-        if island == "Australia" or len(areas) > 3:
+        if not any(dict(areas[a].vp).get(role) for a in members if a in areas):
             continue
-        if any(g.data.areas[a].vp for a in areas):
-            out.update(a for a in areas if s.control.get(a) != role)
+        missing = [a for a in members if s.control.get(a) != role]
+        if not missing:
+            continue
+        if len(missing) == len(members) or len(missing) <= 3:
+            out.update(a for a in missing if areas[a].kind == "land")
     return out
 
 
@@ -118,9 +120,13 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
 
 def _card_option(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     plays = [a for a in actions if a[0] == "play"]
-    for a in plays:
-        if g.data.cards[a[1]].sudden_death:
-            return a
+    sudden = [a for a in plays if g.data.cards[a[1]].sudden_death]
+    if sudden:
+        # the game ends at once and the VP decide: only when that wins
+        vp = g.victory_points(s)
+        if vp[role] + g.sudden_vp > vp[g.other(role)]:
+            return sudden[0]
+        plays = [a for a in plays if a not in sudden]
     for a in plays:
         c = g.data.cards[a[1]]
         if c.permanent or c.reinforcement or any(e.do == "rp" for e in c.effects):

@@ -75,9 +75,13 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return card_or_map(s, role, actions, rng)
     if top == "card":
         plays = [a for a in actions if a[0] == "play"]
-        for a in plays:
-            if g.data.cards[a[1]].sudden_death:
-                return a
+        sudden = [a for a in plays if g.data.cards[a[1]].sudden_death]
+        if sudden:
+            # the game ends at once and the VP decide: only when that wins
+            vp = g.victory_points(s)
+            if vp[role] > vp[g.other(role)]:
+                return sudden[0]
+            plays = [a for a in plays if a not in sudden]
         if plays:
             return plays[0]
         if ("draw",) in actions:

@@ -5,7 +5,8 @@ Operation, so the side that is not acting gets a chance to answer ("react" promp
 
 * in a battle, right after the other side reveals a chit and before its effects are
   resolved, the other side may play battle cards (Tactics; Attack cards only for the
-  attacker, paying their SP), one after another, until it passes;
+  attacker, paying their SP), one after another, until it passes; after each such card
+  (once its effects are done) the side that revealed the chit may answer it the same way;
 * in an operation, before each of the operating side's choices at the operation menu (at
   its start and after each finished action), the other side may play an Event card that
   it can use in the opponent's operation (the campaign says which: the series default is
@@ -66,4 +67,7 @@ def apply(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         return
     if t[2] == "battle":
         s.tasks.append(t)  # the window stays open after the card's effects
+        foe = g.other(role)
+        if g.reaction_cards(s, foe, "battle"):
+            s.tasks.append(("react", foe, "battle"))  # 2.3.4: and the other may answer it
     play_card(g, s, role, action[1])

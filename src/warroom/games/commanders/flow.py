@@ -356,6 +356,8 @@ def merge_meetings(st: CmdState, cb: Combat, ctrl: list[int]) -> None:
             return sorted(zs, key=lambda z: (-len(side_list(cb, z, side)), z))
 
         for zw, zb in zip(by_size(0), by_size(1), strict=False):
+            if zw == zb:
+                continue  # both columns already march through the same battle zone
             black = side_list(cb, zb, 1)
             side_list(cb, zw, 1).extend(black)
             black.clear()
@@ -383,6 +385,8 @@ def capacity_needs(
     """Where more of a side's units want to enter a battle sector than it has room for, the
     owner chooses who goes: (side, sector) -> (the units, the room). The room counts the
     units leaving the sector in the same moves."""
+    if len(moves) < 2:
+        return {}
     d = st.data
     cap = d.rules.sector_capacity
     occ: list[int] | None = None
@@ -437,6 +441,10 @@ def do_moves(st: CmdState, moves: list[tuple[int, int, int]]) -> None:
     """Moves into friendly or free sectors, within the capacity of 6 (reserves unlimited).
     Where a sector cannot take them all, the units its owner chose go first, then the
     others by number while room is left."""
+    if not moves:
+        st.need = {}
+        st.admit = {}
+        return
     d = st.data
     cap = d.rules.sector_capacity
     occ = occupancy(st)
@@ -621,6 +629,14 @@ def place_defenders(st: CmdState) -> None:
                 side_list(cb, z, side).append(u)
                 cb.zone_of[u] = z
                 caps[z] -= 1
+    if not cb.split:
+        for a, b, wl, bl in cb.zones:
+            for lst in (wl, bl):
+                att = sorted((u for u in lst if u in cb.mover), key=lambda u: attacker_key(st, u))
+                dfn = [u for u in lst if u not in cb.mover]
+                lst[:] = (att + dfn)[:spaces]
+            _log_positions(st, a, b, wl, bl)
+        return
     if cb.split:
         for side in (0, 1):
             mine = [u for u in sorted(cb.split) if USIDE[u] == side]
@@ -636,12 +652,16 @@ def place_defenders(st: CmdState) -> None:
             att = sorted((u for u in lst if u in cb.mover), key=lambda u: attacker_key(st, u))
             dfn = sorted((u for u in lst if u not in cb.mover), key=lambda u: defender_key(st, u))
             lst[:] = (att + dfn)[:spaces]
-        st.log(
-            "positions",
-            zone=f"{st.data.ids[a]}|{st.data.ids[b]}",
-            white=[UID[u] for u in wl],
-            black=[UID[u] for u in bl],
-        )
+        _log_positions(st, a, b, wl, bl)
+
+
+def _log_positions(st: CmdState, a: int, b: int, wl: list[int], bl: list[int]) -> None:
+    st.log(
+        "positions",
+        zone=f"{st.data.ids[a]}|{st.data.ids[b]}",
+        white=[UID[u] for u in wl],
+        black=[UID[u] for u in bl],
+    )
 
 
 def pending_targets(st: CmdState, side: int, step: int) -> list[int]:
@@ -1269,7 +1289,11 @@ def _advance(st: CmdState) -> None:
             continue_movement(st)
         elif stage == "react":
             resolve_reactions(st)
-            set_gate(st, "split", (bool(split_options(st, 0)), bool(split_options(st, 1))))
+            assert st.combat is not None
+            if any(len(zs) > 1 for zs in st.combat.attacks.values()):
+                set_gate(st, "split", (bool(split_options(st, 0)), bool(split_options(st, 1))))
+            else:
+                st.stage = "split"  # attacked from one side only: nothing to split
         elif stage == "split":
             place_defenders(st)
             set_gate(st, "ranged-target", auto_targets(st, RANGED))
@@ -1306,8 +1330,9 @@ def _advance(st: CmdState) -> None:
     if ph == "bombard":
         if stage == "start":
             st.aims = {}
-            set_gate(st, "aim", (fill_aims(st, 0), fill_aims(st, 1)))
-            return
+            if any(step and step[0][0] == "bombard" for step in st.steps.values()):
+                set_gate(st, "aim", (fill_aims(st, 0), fill_aims(st, 1)))
+                return
         bombardment(st)
         st.aims = {}
         end_phase(st, "bombard")
