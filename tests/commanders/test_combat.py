@@ -182,3 +182,25 @@ def test_artillery_destroys_instead_of_capturing() -> None:
     assert unit(m, "b-i2")["where"] == "destroyed"
     assert where(m, "w-a1")[0] == "mid-centre"  # the gun never moves in
     assert not [e for e in events(m, "vp") if e["why"] == "captures"]
+
+
+def test_both_sides_marching_out_of_one_contested_sector_keep_their_zone() -> None:
+    """Both sides stand in mid-centre and both march into the empty mid-west, while a larger
+    column of each comes from its home row: the big columns meet in one zone, the two from
+    mid-centre share theirs (none of them is lost from the fight)."""
+    m = Match.new("commanders", "marengo", {}, 1)
+    clear(m, "white")
+    clear(m, "black")
+    put(m, "w-i1", "w-left")
+    put(m, "w-i2", "w-left")
+    put(m, "w-i3", "mid-centre")
+    put(m, "b-i1", "b-right")
+    put(m, "b-i2", "b-right")
+    put(m, "b-i3", "b-right")
+    put(m, "b-i4", "mid-centre")
+    order(m, "white", *[("order", f"w-i{k}", "advance", "mid-west") for k in (1, 2, 3)])
+    order(m, "black", *[("order", f"b-i{k}", "advance", "mid-west") for k in (1, 2, 3, 4)])
+    zones = {e["zone"]: e for e in events(m, "positions")}
+    assert zones["mid-west|mid-centre"]["white"] == ["w-i3"]
+    assert zones["mid-west|mid-centre"]["black"] == ["b-i4"]
+    assert zones["w-left|mid-west"]["black"] == ["b-i1", "b-i2", "b-i3"]

@@ -7,7 +7,7 @@ with listed actions only, on a copy, and the copy replaces the state only when
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,18 +191,15 @@ class Match:
             raise NotYourTurn(
                 f"{role!r} may not act now; waiting for {who}", role=role, legal_count=0
             )
-        try:
-            act = to_action(action)
-        except TypeError as exc:
-            raise IllegalAction(str(exc), role=role) from None
         legal = self.game.legal_actions(self.state, role)
-        if act not in legal:
-            reason = self.game.explain_illegal(self.state, role, act)
-            n = len(legal)
-            msg = f"{action_json(act)} is not a legal action for {role}"
-            msg += f": {reason}" if reason else ""
-            msg += f" ({n} legal action{'s' if n != 1 else ''} now: see the prompt)"
-            raise IllegalAction(msg, role=role, legal_count=n)
+        if type(action) is tuple and action in legal:
+            act: Action = action  # a listed action as it is: no conversion
+        else:
+            try:
+                act = to_action(action)
+            except TypeError as exc:
+                raise IllegalAction(str(exc), role=role) from None
+            self._check_listed(role, act, legal)
         before = self.state
         after = self.game.clone(before)
         self.game.apply(after, role, act)
@@ -214,6 +211,15 @@ class Match:
         else:
             self._undo.append(_UndoPoint(before, len(self.steps) - 1, len(self.log) - len(new)))
         return new
+
+    def _check_listed(self, role: str, act: Action, legal: Sequence[Action]) -> None:
+        if act not in legal:
+            reason = self.game.explain_illegal(self.state, role, act)
+            n = len(legal)
+            msg = f"{action_json(act)} is not a legal action for {role}"
+            msg += f": {reason}" if reason else ""
+            msg += f" ({n} legal action{'s' if n != 1 else ''} now: see the prompt)"
+            raise IllegalAction(msg, role=role, legal_count=n)
 
     def _drain(self) -> list[Event]:
         new = self.state.events

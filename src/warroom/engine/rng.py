@@ -46,15 +46,22 @@ class Rng:
         return new
 
     def next64(self) -> int:
-        self.s = (self.s + _GOLDEN) & _MASK
-        return _mix(self.s)
+        x = self.s = (self.s + _GOLDEN) & _MASK
+        # _mix inlined: this is the hot path of every random agent and rollout
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        # Lemire's multiply-shift; the bias is below 2**-40 for any board-game n.
-        return (self.next64() * n) >> 64
+        # next64() inlined (the same numbers); Lemire's multiply-shift, the bias is below
+        # 2**-40 for any board-game n.
+        x = self.s = (self.s + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def die(self, sides: int = 6) -> int:
         """One roll of a die numbered 1..sides."""

@@ -131,6 +131,7 @@ def garrison_fights(st: CmdState, cb: Combat, g: int) -> bool:
     return (
         st.status[g] != ROUTED
         and g not in cb.zone_of
+        and g not in cb.mover  # marching out of the building to attack
         and st.garrison.get(st.loc[g]) == g
         and any(st.status[e] != ROUTED for e in garrison_foes(st, cb, g))
     )

@@ -356,6 +356,8 @@ def merge_meetings(st: CmdState, cb: Combat, ctrl: list[int]) -> None:
             return sorted(zs, key=lambda z: (-len(side_list(cb, z, side)), z))
 
         for zw, zb in zip(by_size(0), by_size(1), strict=False):
+            if zw == zb:
+                continue  # both columns already march through the same battle zone
             black = side_list(cb, zb, 1)
             side_list(cb, zw, 1).extend(black)
             black.clear()

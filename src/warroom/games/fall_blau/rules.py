@@ -36,12 +36,22 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 # the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
 _DIGITS4 = tuple((x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296))
+# the first n of them, for n up to 4
+_FIRST_DICE = tuple(tuple(d[:n] for d in _DIGITS4) for n in range(5))
 
 
 def roll(rng: Rng, n: int) -> list[int]:
     """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
+    if 0 < n <= 8:  # most rolls: one step, one or two table rows (the loop below, unrolled)
+        x = rng.s = (rng.s + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if n <= 4:
+            return [*_FIRST_DICE[n][z % 1296]]
+        return [*_DIGITS4[z % 1296], *_FIRST_DICE[n - 4][z // 1296 % 1296]]
     x = rng.s
     out: list[int] = []
     digits = _DIGITS4
@@ -85,11 +95,12 @@ NONE = -1
 ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
-TURN_TASKS = (("turn",), ("counter",))  # pushed by end-turn: the counter-attacks run first
 DRAW_TASK = ("draw",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
 _PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
+# mission conditions, coded (see _mission_met)
+_M_SUPPLY, _M_VP, _M_CAPTURES, _M_COUNTER, _M_CARDS = range(5)
 
 
 class BlauState(State):
@@ -207,12 +218,30 @@ class FallBlau(Game[BlauState]):
         self.start = [d.generals[g].cubes for g in self.gids]
         self.first_effect = {e.id: e.effects[0] for e in d.events.values()}
         self.hand_limit = d.hand_limit
+        self._supply_max = d.supply_max
+        self._gi = {g: i for i, g in enumerate(self.gids)}  # general id -> index
+        self._panzer = [d.generals[g].panzer for g in self.gids]
+        self._traits = [d.generals[g].trait for g in self.gids]
+        self._ignore_icon = [t.icon if t.kind == "ignore_modifier" else "" for t in self._traits]
+        self._icons = {c.id: c.icons for c in d.campaigns.values()}
+        self._tags = {c.id: c.tags for c in d.campaigns.values()}
+        # per event card: the icon it cancels while in play, the condition of its attack dice
+        self._cancel_icon: dict[str, str] = {}
+        self._support_when: dict[str, str] = {}
+        for e in d.events.values():
+            cm = e.effect("cancel_modifier")
+            self._cancel_icon[e.id] = cm.icon if cm else ""
+            ad = e.effect("attack_dice")
+            if ad:
+                self._support_when[e.id] = ad.when
         self._cons_cubes = [
             d.consolidate_cubes
             + (d.generals[g].trait.n if d.generals[g].trait.kind == "consolidate_cubes" else 0)
             for g in self.gids
         ]
-        self._turn_tasks = (ORDERS_TASK, *(DRAW_TASK,) * d.draws_per_turn)
+        self._draws = d.draws_per_turn
+        # the tasks left under a stopped draw: orders, then the draws still to come
+        self._left_tasks = [(ORDERS_TASK, *(DRAW_TASK,) * n) for n in range(d.draws_per_turn)]
         # what a drawn stop card pushes on the task stack: its place, then its effects in order
         self._stop_tasks: dict[str, tuple[tuple[Any, ...], ...]] = {
             e.id: (
@@ -223,6 +252,15 @@ class FallBlau(Game[BlauState]):
             for e in d.events.values()
         }
         self._effects = {e.id: e.effects for e in d.events.values()}
+        # the lasting effects a counter-attack reads: (is a re-roll, when, hit-on or re-rolls)
+        self._lasting: dict[str, tuple[tuple[bool, str, int], ...]] = {
+            e.id: tuple(
+                (x.kind == "soviet_reroll", x.when, x.n if x.kind == "soviet_reroll" else x.on)
+                for x in e.effects
+                if x.kind in ("counter_hit", "soviet_reroll")
+            )
+            for e in d.events.values()
+        }
         self._reorg: dict[tuple[int, ...], tuple[Action, ...]] = {}  # a memo of pure results
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
@@ -254,6 +292,55 @@ class FallBlau(Game[BlauState]):
                 if sa.when != "any":
                     ok = [c for c in ok if c in d.campaigns]
                 self.targets[e.id] = frozenset(ok)
+        # each mission's test: (code, number, the campaign cards that satisfy it)
+        camps = d.campaigns
+        self._mcond: dict[str, tuple[int, int, frozenset[str]]] = {}
+        for m in d.missions.values():
+            c = m.condition
+            code = {
+                "supply_at_least": _M_SUPPLY,
+                "vp_at_least": _M_VP,
+                "captures": _M_CAPTURES,
+                "capture_counter": _M_COUNTER,
+            }.get(c.kind, _M_CARDS)
+            cards = frozenset(camps)
+            if c.kind == "capture_tag":
+                cards = frozenset(x for x in camps if c.tag in camps[x].tags)
+            elif c.kind == "capture_icon":
+                cards = frozenset(x for x in camps if c.icon in camps[x].icons)
+            self._mcond[m.id] = (code, c.n, cards)
+        # Attack! cost of each frontline card ("": no card, never affordable)
+        self._atk_cost: dict[str, int] = {e: 1 for e in d.events}
+        self._atk_cost.update(self.cost)
+        self._atk_cost[""] = 1 << 30
+        # the frontline cards an Attack! may strike with 0, 1, ... supply
+        self._top_cost = max(k for c, k in self._atk_cost.items() if c)
+        self._afford = [
+            frozenset(c for c, k in self._atk_cost.items() if c and k <= supply)
+            for supply in range(self._top_cost + 1)
+        ]
+        # [slot][general][mask of attackable cards]: his attacks from that slot, then consolidate
+        self._gen_orders = [
+            [
+                [
+                    (
+                        *(self._att[gi][t] for t in ADJ_OR_FRONT[slot] if mask >> t & 1),
+                        self._cons[gi],
+                    )
+                    for mask in range(8)
+                ]
+                for gi in range(len(self.gids))
+            ]
+            for slot in range(SLOTS)
+        ]
+        self._hand_plays: dict[tuple[str, ...], tuple[Action, ...] | list[Action | str]] = {}
+        # the play actions of cards with a target: by slot (special attacks) or by general
+        self._play_at: dict[str, tuple[Action, ...]] = {
+            e.id: tuple(("play", e.id, t) for t in range(SLOTS))
+            if self._hand_kind[e.id] == _SPECIAL
+            else tuple(("play", e.id, g) for g in self.gids)
+            for e in d.events.values()
+        }
 
     # ----- set-up ---------------------------------------------------------------------------
     def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
@@ -306,8 +393,6 @@ class FallBlau(Game[BlauState]):
                     self._task_draw(s)
                 elif kind == "orders":
                     s.phase = "orders"
-                elif kind == "counter":
-                    self._local_counter_attacks(s)
                 elif kind == "turn":
                     self._task_turn(s)
                 elif kind == "effect":
@@ -339,7 +424,19 @@ class FallBlau(Game[BlauState]):
         for gi in s.chosen:
             if not lost[gi]:
                 ready[gi] = True
-        s.tasks += self._turn_tasks
+        # step 3 at once: the draws, then orders. When a draw stops (a stop card's tasks, a
+        # full hand, an empty deck), what is left waits on the task stack, in the order that
+        # pushing (orders, draw, draw) would have left it.
+        tasks = s.tasks
+        left = self._draws
+        while left:
+            left -= 1
+            before = len(tasks)
+            self._task_draw(s)
+            if s.phase or len(tasks) != before:
+                tasks[before:before] = self._left_tasks[left]
+                return
+        s.phase = "orders"
 
     def _advance_calendar(self, s: BlauState) -> bool:
         """Move the white cube one box on; False when it entered the Soviet Winter Offensive."""
@@ -468,7 +565,9 @@ class FallBlau(Game[BlauState]):
         # soviet_reroll, counter_hit: lasting effects, read where they apply
 
     def _gain_supply(self, s: BlauState, n: int) -> None:
-        new = min(self.data.supply_max, s.supply + n)
+        new = s.supply + n
+        if new > self._supply_max:
+            new = self._supply_max
         s.events.append({"change": new - s.supply, "supply": new, "kind": "supply"})
         s.supply = new
 
@@ -480,10 +579,14 @@ class FallBlau(Game[BlauState]):
             s.tasks.append(("reinforce", extra))
 
     def _add_cubes(self, s: BlauState, gi: int, n: int) -> None:
-        start = self.data.generals[self.gids[gi]].cubes
-        add = max(0, min(n, start - s.cubes[gi], s.grey_pool))
-        if add:
-            s.cubes[gi] += add
+        cubes = s.cubes
+        add = self.start[gi] - cubes[gi]
+        if n < add:
+            add = n
+        if s.grey_pool < add:
+            add = s.grey_pool
+        if add > 0:
+            cubes[gi] += add
             s.grey_pool -= add
             s.events.append(
                 {"general": self.gids[gi], "change": add, "cubes": s.cubes[gi], "kind": "cubes"}
@@ -577,21 +680,31 @@ class FallBlau(Game[BlauState]):
         on = 1
         rerolls = 0
         if s.in_play:
+            lasting = self._lasting
             for eid in s.in_play:
-                for e in self._effects[eid]:
-                    if e.kind == "counter_hit" and self._when(e.when, s.front[slot], gi):
-                        on = max(on, e.on)
-                    elif e.kind == "soviet_reroll" and local:
-                        rerolls += e.n
-        rolls = roll(s.rng, dice)
+                for is_reroll, when, value in lasting[eid]:
+                    if is_reroll:
+                        if local:
+                            rerolls += value
+                    elif self._when(when, s.front[slot], gi) and value > on:
+                        on = value
+        rng = s.rng
+        rolls = roll(rng, dice)
         rerolled: list[int] = []
         if rerolls:
-            missed = [j for j, r in enumerate(rolls) if r > on][:rerolls]
-            for j in missed:  # each missed die at most once
-                rolls[j] = s.rng.die()
-                rerolled.append(rolls[j])
+            plain = type(rng) is Rng
+            for j, r in enumerate(rolls):  # each missed die at most once, left to right
+                if r > on:
+                    r = rng.below(6) + 1 if plain else rng.die()
+                    rolls[j] = r
+                    rerolled.append(r)
+                    rerolls -= 1
+                    if not rerolls:
+                        break
         hits = rolls.count(1) if on == 1 else sum(1 for r in rolls if r <= on)
-        saved = min(hits, self.shield[gi])
+        saved = self.shield[gi]
+        if hits < saved:
+            saved = hits
         s.events.append(
             {
                 "card": s.front[slot] or why,
@@ -661,29 +774,35 @@ class FallBlau(Game[BlauState]):
 
     # ----- missions -------------------------------------------------------------------------
     def _mission_met(self, s: BlauState, mid: str) -> bool:
-        c = self.data.missions[mid].condition
-        k = c.kind
-        if k == "supply_at_least":
-            return s.supply >= c.n
-        if k == "vp_at_least":
-            return s.vp >= c.n
-        if k == "captures":
-            return len(s.month_caps) >= c.n
-        camps = self.data.campaigns
-        if k == "capture_counter":
-            return any(x not in camps for x in s.month_caps)
-        if k == "capture_tag":
-            return any(x in camps and c.tag in camps[x].tags for x in s.month_caps)
-        if k == "capture_icon":
-            return any(x in camps and c.icon in camps[x].icons for x in s.month_caps)
-        return False  # pragma: no cover
+        k, n, cards = self._mcond[mid]
+        if k == _M_SUPPLY:
+            return s.supply >= n
+        if k == _M_VP:
+            return s.vp >= n
+        if k == _M_CAPTURES:
+            return len(s.month_caps) >= n
+        if k == _M_COUNTER:  # a captured card that is no campaign card
+            return not cards.issuperset(s.month_caps)
+        return not cards.isdisjoint(s.month_caps)  # a card with the tag / icon
 
     def _check_missions(self, s: BlauState) -> None:
+        mcond = self._mcond
         changed = True
         while changed and not s.over:
             changed = False
             for mid in s.mactive:
-                if self._mission_met(s, mid):
+                k, n, cards = mcond[mid]
+                if k == _M_SUPPLY:  # _mission_met inlined
+                    met = s.supply >= n
+                elif k == _M_VP:
+                    met = s.vp >= n
+                elif k == _M_CAPTURES:
+                    met = len(s.month_caps) >= n
+                elif k == _M_COUNTER:
+                    met = not cards.issuperset(s.month_caps)
+                else:
+                    met = not cards.isdisjoint(s.month_caps)
+                if met:
                     m = self.data.missions[mid]
                     s.mactive.remove(mid)
                     s.mdone.append(mid)
@@ -703,40 +822,41 @@ class FallBlau(Game[BlauState]):
         if when == "any":
             return True
         if when == "panzer":
-            return gi != NONE and self.data.generals[self.gids[gi]].panzer
+            return gi != NONE and self._panzer[gi]
         if when == "regular":
-            return gi != NONE and not self.data.generals[self.gids[gi]].panzer
+            return gi != NONE and not self._panzer[gi]
         if when.startswith("icon:"):
-            return when[5:] in self._card_icons(cid)
+            return when[5:] in self._icons.get(cid, ())
         if when.startswith("card:"):
             return when[5:] == cid
-        return when[4:] in self._card_tags(cid)
+        return when[4:] in self._tags.get(cid, ())
 
     def _modifier(self, s: BlauState, cid: str, gi: int, ignore: bool = False) -> int:
-        icons = self._card_icons(cid)
+        """-1 when the card has an icon that neither a card in play nor the general cancels."""
+        icons = self._icons.get(cid)
         if not icons or ignore:
             return 0
-        cancelled: set[str] = set()
-        for eid in s.in_play:
-            e = self.data.events[eid].effect("cancel_modifier")
-            if e:
-                cancelled.add(e.icon)
-        if gi != NONE:
-            t = self.data.generals[self.gids[gi]].trait
-            if t.kind == "ignore_modifier":
-                cancelled.add(t.icon)
-        return -1 if any(i not in cancelled for i in icons) else 0
+        own = self._ignore_icon[gi] if gi != NONE else ""
+        cancel = self._cancel_icon
+        for icon in icons:
+            if icon == own:
+                continue
+            for eid in s.in_play:
+                if cancel[eid] == icon:
+                    break
+            else:
+                return -1
+        return 0
 
     def attack_cost(self, s: BlauState, slot: int) -> int:
         return self.cost.get(s.front[slot], 1)
 
     def attack_dice(self, s: BlauState, gi: int, slot: int) -> int:
         """White dice of general ``gi`` against the card in ``slot``."""
-        g = self.data.generals[self.gids[gi]]
+        t = self._traits[gi]
         n = s.cubes[gi]
-        if s.slots[slot] != gi and g.trait.kind != "full_dice_adjacent":
+        if s.slots[slot] != gi and t.kind != "full_dice_adjacent":
             n = (n + 1) // 2
-        t = g.trait
         if t.kind == "extra_die":
             cid = s.front[slot]
             if self._when(t.when, cid, gi):
@@ -746,9 +866,10 @@ class FallBlau(Game[BlauState]):
     def support_cards(self, s: BlauState, gi: int, slot: int) -> list[str]:
         cid = s.front[slot]
         out = []
-        for eid in self._distinct_hand(s):
-            e = self.data.events[eid].effect("attack_dice")
-            if e and self._when(e.when, cid, gi):
+        support = self._support_when
+        for eid in dict.fromkeys(s.hand):  # the hand is kept in card order
+            when = support.get(eid)
+            if when is not None and self._when(when, cid, gi):
                 out.append(eid)
         return out
 
@@ -769,17 +890,22 @@ class FallBlau(Game[BlauState]):
             black = roll(s.rng, e.n)
         hits = 0
         bonus = 0
+        ones = 0
+        panzer = g.panzer
         for r in white:
-            if r + mod >= 3:
+            r += mod
+            if r >= 3:
                 hits += 1
-            if g.panzer and r + mod == 6:
-                bonus += 1
+                if panzer and r == 6:
+                    bonus += 1
+            elif r <= 1:
+                ones += 1
         for r in black:
-            if r + mod >= 3:
+            r += mod
+            if r >= 3:
                 hits += 1
-            if g.panzer and r + mod == 6:
-                bonus += 1
-        ones = sum(1 for r in white if r + mod <= 1)
+                if panzer and r == 6:
+                    bonus += 1
         before = s.red[slot]
         removed = min(hits + bonus, before)
         losses = min(ones, before)  # the overkill rule
@@ -854,12 +980,12 @@ class FallBlau(Game[BlauState]):
 
     def legal_actions(self, state: BlauState, role: str) -> Sequence[Action]:
         s = state
+        if s.phase == "orders" and role == ROLE and not s.over:
+            return self._order_actions(s)
         if s.over or role != ROLE:
             return []
         ph = s.phase
         gids = self.gids
-        if ph == "orders":
-            return self._order_actions(s)
         if ph == "support":
             gi, slot = s.attack
             return [("support", c) for c in self.support_cards(s, gi, slot)] + [("roll",)]
@@ -883,69 +1009,112 @@ class FallBlau(Game[BlauState]):
         return []  # pragma: no cover
 
     def _order_actions(self, s: BlauState) -> list[Action]:
-        out: list[Action] = []
-        append = out.append
+        """The orders step: per frontline slot its general's advances, attacks and consolidate,
+        then the hand's plays, the reorganizations and end-turn (a third of every random game's
+        time went here: the parts are looked up in tables built once)."""
         supply = s.supply
-        front = s.front
+        f0, f1, f2 = s.front
         slots = s.slots
         ready = s.ready
+        # which of the three frontline cards may be attacked (a card there, supply enough)
+        top = self._top_cost
+        aff = self._afford[supply if supply < top else top]  # supply is never negative
+        mask = (f0 in aff) | (f1 in aff) << 1 | (f2 in aff) << 2
+        tbl = self._gen_orders
         queue = s.queue if supply >= 1 else None
-        cost = self.cost
-        adv_all = self._adv
-        att_all = self._att
-        cons = self._cons
-        for slot in (0, 1, 2):
-            gi = slots[slot]
-            if gi == NONE or not ready[gi]:
-                continue
-            if queue and not front[slot]:
-                adv = adv_all[gi]
+        out: list[Action] = []
+        gi = slots[0]
+        if gi != NONE and ready[gi]:
+            if queue and not f0:
+                adv = self._adv[gi]
                 for c in queue:
-                    append(adv[c])
-            att = att_all[gi]
-            for t in ADJ_OR_FRONT[slot]:
-                cid = front[t]
-                if cid and supply >= cost.get(cid, 1):
-                    append(att[t])
-            append(cons[gi])
+                    out.append(adv[c])
+            out += tbl[0][gi][mask]
+        gi = slots[1]
+        if gi != NONE and ready[gi]:
+            if queue and not f1:
+                adv = self._adv[gi]
+                for c in queue:
+                    out.append(adv[c])
+            out += tbl[1][gi][mask]
+        gi = slots[2]
+        if gi != NONE and ready[gi]:
+            if queue and not f2:
+                adv = self._adv[gi]
+                for c in queue:
+                    out.append(adv[c])
+            out += tbl[2][gi][mask]
         hand = s.hand
         if hand:
-            kinds = self._hand_kind
-            prev = ""
-            for eid in hand:  # kept in card order: copies are next to each other
-                if eid == prev:
-                    continue
-                prev = eid
-                k = kinds[eid]
-                if k == _PLAIN:
-                    append(self._play_plain[eid])
-                elif k == _SKIP:
-                    continue
-                elif k == _SPECIAL:
-                    targets = self.targets[eid]
-                    red = s.red
-                    for slot in (0, 1, 2):
-                        if front[slot] in targets and red[slot] > 0:
-                            append(("play", eid, slot))
-                elif k == _CUBES:
-                    if s.grey_pool:
-                        for gi in s.chosen:
-                            if not s.lost[gi] and s.cubes[gi] < self.start[gi]:
-                                append(("play", eid, self.gids[gi]))
-                else:  # _READY
-                    for gi in s.chosen:
-                        if not s.lost[gi] and not ready[gi]:
-                            append(("play", eid, self.gids[gi]))
+            key = tuple(hand)
+            plays = self._hand_plays.get(key)
+            if plays is None:
+                plays = self._hand_template(key)
+            if isinstance(plays, tuple):
+                out += plays
+            else:
+                self._dynamic_plays(s, plays, out)
         if supply >= 1:
             reorg = self._reorg.get((slots[0], slots[1], slots[2]))
             if reorg is None:
                 reorg = self._reorganizations(slots)
             out += reorg
-        append(END_TURN)
+        else:
+            out.append(END_TURN)
         return out
 
+    def _hand_template(self, hand: tuple[str, ...]) -> tuple[Action, ...] | list[Action | str]:
+        """What a hand offers in the orders step (memoized per hand: a pure result).
+
+        A tuple of play actions when every card's play is fixed; else a list in hand order of
+        those actions and of the ids of cards whose plays depend on the state (targets), which
+        ``_dynamic_plays`` expands."""
+        kinds = self._hand_kind
+        cards = [c for c in dict.fromkeys(hand) if kinds[c] != _SKIP]
+        result: tuple[Action, ...] | list[Action | str]
+        if all(kinds[c] == _PLAIN for c in cards):
+            result = tuple(self._play_plain[c] for c in cards)
+        else:
+            result = [self._play_plain[c] if kinds[c] == _PLAIN else c for c in cards]
+        self._hand_plays[hand] = result
+        return result
+
+    def _dynamic_plays(self, s: BlauState, items: list[Action | str], out: list[Action]) -> None:
+        append = out.append
+        kinds = self._hand_kind
+        for eid in items:
+            if not isinstance(eid, str):
+                append(eid)
+                continue
+            k = kinds[eid]
+            at = self._play_at[eid]
+            if k == _SPECIAL:
+                targets = self.targets[eid]
+                front = s.front
+                red = s.red
+                if red[0] > 0 and front[0] in targets:
+                    append(at[0])
+                if red[1] > 0 and front[1] in targets:
+                    append(at[1])
+                if red[2] > 0 and front[2] in targets:
+                    append(at[2])
+            elif k == _CUBES:
+                if s.grey_pool:
+                    lost = s.lost
+                    cubes = s.cubes
+                    start = self.start
+                    for gi in s.chosen:
+                        if not lost[gi] and cubes[gi] < start[gi]:
+                            append(at[gi])
+            else:  # _READY
+                lost = s.lost
+                ready = s.ready
+                for gi in s.chosen:
+                    if not lost[gi] and not ready[gi]:
+                        append(at[gi])
+
     def _reorganizations(self, slots: list[int]) -> tuple[Action, ...]:
-        """Every other left-to-right order of the frontline (memoized: a pure result)."""
+        """Every other left-to-right order of the frontline, then end-turn (memoized)."""
         gids = self.gids
         key = tuple(slots)
         reorg: list[Action] = []
@@ -954,7 +1123,7 @@ class FallBlau(Game[BlauState]):
             if perm not in seen:
                 seen.add(perm)
                 reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
-        self._reorg[key] = tuple(reorg)
+        self._reorg[key] = (*reorg, END_TURN)  # end-turn comes last
         return self._reorg[key]
 
     def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
@@ -995,13 +1164,13 @@ class FallBlau(Game[BlauState]):
         kind = action[0]
         ph = s.phase
         s.phase = ""
-        gidx = self.data.generals
+        gi_of = self._gi
         if ph == "orders":
             if kind == "reorganize":  # a third of a random game: the short way
                 s.supply -= 1
                 new = self._slots_of.get(action)
                 if new is None:
-                    new = [gidx[x].index if x != "-" else NONE for x in action[1:]]
+                    new = [gi_of[x] if x != "-" else NONE for x in action[1:]]
                     self._slots_of[action] = new
                 s.slots = list(new)
                 s.events.append(
@@ -1014,9 +1183,13 @@ class FallBlau(Game[BlauState]):
             before = len(s.tasks)
             if kind == "end-turn":
                 s.events.append({"kind": "end-turn"})
-                s.tasks += TURN_TASKS
+                # step 5 of this turn, then the next turn (no task stack round-trip)
+                self._local_counter_attacks(s)
+                if not s.over:
+                    self._task_turn(s)
+                s.ctx = ()
             elif kind == "consolidate":
-                gi = gidx[action[1]].index
+                gi = gi_of[action[1]]
                 s.events.append({"order": "consolidate", "general": action[1], "kind": "order"})
                 self._add_cubes(s, gi, self._cons_cubes[gi])
                 self._gain_supply(s, self.data.consolidate_supply)
@@ -1024,7 +1197,7 @@ class FallBlau(Game[BlauState]):
             elif kind == "play":
                 self._play(s, action)
             elif kind == "advance":
-                gi = gidx[action[1]].index
+                gi = gi_of[action[1]]
                 slot = s.slots.index(gi)
                 s.supply -= 1
                 s.events.append(
@@ -1032,15 +1205,10 @@ class FallBlau(Game[BlauState]):
                 )
                 self._deploy(s, action[2], slot)
                 s.ready[gi] = False
-                if (
-                    gidx[action[1]].panzer
-                    and s.supply >= 1
-                    and s.queue
-                    and self._second_slots(s, slot)
-                ):
+                if self._panzer[gi] and s.supply >= 1 and s.queue and self._second_slots(s, slot):
                     s.phase, s.ctx = "second", (gi,)
             elif kind == "attack":
-                gi = gidx[action[1]].index
+                gi = gi_of[action[1]]
                 slot = action[2]
                 s.supply -= self.attack_cost(s, slot)
                 s.events.append(
@@ -1078,19 +1246,19 @@ class FallBlau(Game[BlauState]):
             s.events.append({"card": action[1], "kind": "discard"})
             s.tasks.append(("draw",))
         elif ph == "deck-out":
-            self._exhaust(s, gidx[action[1]].index, "deck-out")
+            self._exhaust(s, gi_of[action[1]], "deck-out")
             self._reshuffle(s)
             s.tasks.append(("draw",))
         elif ph == "exhaust":
-            self._exhaust(s, gidx[action[1]].index, s.ctx[0])
+            self._exhaust(s, gi_of[action[1]], s.ctx[0])
         elif ph == "lose-cubes":
-            self._lose_cubes(s, gidx[action[1]].index, s.ctx[1], s.ctx[0])
+            self._lose_cubes(s, gi_of[action[1]], s.ctx[1], s.ctx[0])
         elif ph == "deploy":
             self._deploy_major(s, s.ctx[0], s.ctx[1], action[1])
         elif ph == "reinforce":
             self._add_red(s, action[1], s.ctx[0], "red-circle")
         elif ph == "general":
-            self._place_general(s, gidx[action[1]].index)
+            self._place_general(s, gi_of[action[1]])
             if len(s.chosen) < SLOTS:
                 s.phase = "general"
             else:
