@@ -1,11 +1,13 @@
 """Simulation throughput: games per second with 1 and 2 workers, and the time of an odds query.
 
-    PYTHONPATH=src python bench/sim_bench.py [--seconds 4] [--games-only] [--odds-only]
+    PYTHONPATH=src python bench/sim_bench.py [--seconds 4] [--rounds 3] [--games-only] [--odds-only]
 
 For Fall Blau and Commanders (the toy duel stands in for a game not yet
 registered) it sizes a job so that one worker plays about ``--seconds``, then
-plays the same job with 1 and with 2 workers (the pool start-up counted) and
-prints games/s and the speed-up; the records of both runs must be equal.
+plays the same job with 1 and with 2 workers (the pool start-up counted), in
+``--rounds`` back-to-back pairs, and prints the median games/s and speed-up
+(the speed of a shared machine drifts between runs); the records of both runs
+must be equal.
 Then it times a 10,000-battle Campaign Commander odds query, if that game is
 registered.
 """
@@ -16,6 +18,7 @@ import argparse
 import os
 import sys
 import time
+from statistics import median
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -47,7 +50,7 @@ def cpu_split(job: Job, workers: int) -> tuple[float, dict[int, float]]:
     return time.perf_counter() - t0, per
 
 
-def bench_game(spec: str, seconds: float) -> None:
+def bench_game(spec: str, seconds: float, rounds: int) -> None:
     g = resolve_game(spec)
     agent = "rules" if rules_policy(g.id) is not None else "random"
     cells = make_cells(g, None, {}, [(agent,) * len(g.roles)])
@@ -56,24 +59,32 @@ def bench_game(spec: str, seconds: float) -> None:
     per_game = (time.perf_counter() - started) / len(probe)
     games = max(40, int(seconds / max(per_game, 1e-6)))
     job = Job(spec, cells, games, 12345)
-    times = {}
+    # rounds of (1 worker, 2 workers) back to back: the machine's speed drifts between runs
+    # (a shared virtual machine), so each round's ratio is taken and the median reported
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    ratios: list[float] = []
     records = {}
     cpu1 = 0.0
-    for workers in (1, 2):
-        t0, c0 = time.perf_counter(), time.process_time()
-        records[workers] = run(job, workers=workers)
-        times[workers] = time.perf_counter() - t0
-        if workers == 1:
-            cpu1 = time.process_time() - c0
+    for _ in range(rounds):
+        took = {}
+        for workers in (1, 2):
+            t0, c0 = time.perf_counter(), time.process_time()
+            records[workers] = run(job, workers=workers)
+            took[workers] = time.perf_counter() - t0
+            rates[workers].append(games / took[workers])
+            if workers == 1:
+                cpu1 = time.process_time() - c0
+        ratios.append(took[1] / took[2])
     _, per = cpu_split(job, 2)
     busiest = max(per.values())
     same = [r.key() for r in records[1]] == [r.key() for r in records[2]]
     errors = sum(1 for r in records[1] if r.error)
     steps = sum(r.steps for r in records[1]) / games
     print(
-        f"{g.id:<22} {agent:<6} {games:6d} games, {steps:7.0f} steps/game | "
-        f"1 worker {games / times[1]:8.1f} games/s | 2 workers {games / times[2]:8.1f} games/s | "
-        f"speed-up {times[1] / times[2]:.2f}x | records equal: {same}\n"
+        f"{g.id:<22} {agent:<6} {games:6d} games, {steps:7.0f} steps/game, {rounds} rounds (medians) | "
+        f"1 worker {median(rates[1]):8.1f} games/s | 2 workers {median(rates[2]):8.1f} games/s | "
+        f"speed-up {median(ratios):.2f}x (rounds: {', '.join(f'{r:.2f}' for r in ratios)}) | "
+        f"records equal: {same}\n"
         f"{'':22} cpu: 1 worker {cpu1:.2f}s; 2 workers {' + '.join(f'{c:.2f}' for c in per.values())}s "
         f"-> {cpu1 / busiest:.2f}x on two idle cores"
         + (f" | {errors} games failed" if errors else "")
@@ -124,6 +135,7 @@ def calibrate() -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=4.0, help="the length of a 1-worker run")
+    ap.add_argument("--rounds", type=int, default=3, help="1- and 2-worker runs, alternated")
     ap.add_argument("--games-only", action="store_true")
     ap.add_argument("--odds-only", action="store_true")
     args = ap.parse_args()
@@ -136,11 +148,11 @@ def main() -> None:
         registered = set(game_ids())
         for gid in ("fall-blau", "commanders"):
             if gid in registered:
-                bench_game(gid, args.seconds)
+                bench_game(gid, args.seconds, args.rounds)
             else:
                 print(f"{gid}: not registered yet; the toy duel stands in")
         if not {"fall-blau", "commanders"} <= registered:
-            bench_game("tests.engine.toy:DUEL", args.seconds)
+            bench_game("tests.engine.toy:DUEL", args.seconds, args.rounds)
     if not args.games_only:
         bench_odds()
 
