@@ -153,3 +153,27 @@ def test_determinized_states_play_on_to_the_end() -> None:
             acts = G.legal_actions(st, role)
             G.apply(st, role, pick(acts, rng, 0.3))
             st.events.clear()
+
+
+def test_determinize_keeps_the_public_forced_targets() -> None:
+    """A unit with one possible target (or none) is given it in public when a target step
+    begins; determinize must keep that, or the other side is left waiting with nothing to
+    choose. Found by the search agent in rule-based games with terrain (seeds below hit it)."""
+    from warroom.ai import make_agent
+
+    checked = 0
+    for seed, scenario in ((5, "custom"), (7, "la-rothiere"), (11, "custom")):
+        opts = {"terrain": True, "objectives": bool(seed & 2), "army-morale": bool(seed & 4)}
+        m = Match.new(G, scenario, opts, seed)
+        agents = {r: make_agent("rules", G.id, seed + i) for i, r in enumerate(G.roles)}
+        while not m.over:
+            st = m.state
+            if st.stage in ("ranged-target", "melee-target"):
+                for role in G.roles:
+                    world = G.determinize(st, role, Rng(seed * 1000 + checked))
+                    checked += 1
+                    for active in G.active(world):
+                        assert G.legal_actions(world, active), (seed, st.stage, role, active)
+            role = m.active[0]
+            m.act(role, agents[role].choose(m, role))
+    assert checked > 0

@@ -642,8 +642,14 @@ class Commanders(Game[CmdState]):
                 was_done = was_done and any(k[0] == other for k in cb.enter)
             else:
                 step = RANGED if new.stage == "ranged-target" else MELEE
+                # only real choices are hidden: a unit with one target or none had it set
+                # in public when the step began (``flow.auto_targets``) and keeps it
                 mine = {
-                    u for u in cb.targets if USIDE[u] == other and chooses_target(new, cb, u, step)
+                    u
+                    for u in cb.targets
+                    if USIDE[u] == other
+                    and chooses_target(new, cb, u, step)
+                    and len(target_candidates(new, cb, u)) > 1
                 }
                 cb.targets = {u: t for u, t in cb.targets.items() if u not in mine}
                 was_done = was_done and bool(mine)
