@@ -23,6 +23,7 @@ def play(g: Any, seed: int) -> int:
         role = active[rng.below(len(active))]
         acts = g.legal_actions(s, role)
         g.apply(s, role, acts[rng.below(len(acts))])
+        s.events.clear()  # as the other benches and Match do: the log is drained each action
         steps += 1
     return steps
 

@@ -453,6 +453,15 @@ class Searcher:
             game.apply(world, role, a)
             world.events.clear()
 
+    def _forced(self, world: State, role: str, acts: Sequence[Action], rng: Rng) -> Action | None:
+        """The answer no search is spent on: the umpire's (a result entered from the
+        table), or the only legal action; None when there is a real choice."""
+        if self.umpire is not None:
+            told = self.umpire(self.game, world, role, acts, rng)
+            if told is not None:
+                return told
+        return acts[0] if len(acts) == 1 else None
+
     def _playout(self, world: State, me: str, rng: Rng, origin: State) -> float:
         """Play on with the rollout policy for up to ``depth`` steps (or to the game's
         ``cutoff`` counted from ``origin``); ``me``'s value of where it ends."""
@@ -469,12 +478,8 @@ class Searcher:
             acts = game.legal_actions(world, role)
             if not acts:
                 break  # a determinized world the game cannot go on from: value it as it is
-            told = self.umpire(game, world, role, acts, rng) if self.umpire else None
-            if told is not None:
-                action = told
-            elif len(acts) == 1:
-                action = acts[0]
-            else:
+            action = self._forced(world, role, acts, rng)
+            if action is None:
                 action = self._rollout_choice(world, role, acts, rng)
             game.apply(world, role, action)
             world.events.clear()
@@ -518,11 +523,9 @@ class Searcher:
             acts = game.legal_actions(world, role)
             if not acts:
                 break  # a determinized world the game cannot go on from: value it as it is
-            told = self.umpire(game, world, role, acts, rng) if self.umpire else None
-            if told is not None:
-                action = told
-            elif len(acts) == 1:
-                action = acts[0]
+            forced = self._forced(world, role, acts, rng)
+            if forced is not None:
+                action = forced
             elif (
                 self.plans is not None
                 and self.answer is not None
