@@ -82,6 +82,14 @@ def _idle_ground(g: Any, s: CCState, role: str) -> list[str]:
     ]
 
 
+def _bases(g: Any, s: CCState, role: str) -> set[str]:
+    """Ports of ours where RPs are or arrive: where ships can be activated again."""
+    areas = g.data.areas
+    out = {a for a, n in s.rps[role].items() if n > 0 and a in areas and areas[a].port}
+    out.update(g.rp_places(s, role))
+    return {a for a in out if s.control.get(a) == role}
+
+
 def _strength(g: Any, s: CCState, units: Sequence[str]) -> int:
     return sum(g.values(s, u)[0] + g.values(s, u)[1] for u in units)
 
@@ -186,6 +194,8 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         return (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
 
     best = min(moves, key=urgency)
+    if not op.acted:
+        return best  # an operation that has begun does something with its RP
     if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < STOP:
         return ("done",)  # (also ends a run of moves that come to nothing)
     return best
@@ -247,8 +257,18 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
             for x in g.units_at(s, here, role) + _idle_ground(g, s, role)
             if not g.data.units[x].naval and land.get(s.units[x].loc, 99) >= 99
         }
+        # Ships are activated only by an RP in their port or aboard (7.c): fetch troops
+        # only where that RP will be, else come home to where the RPs arrive.
+        bases = _bases(g, s, role)
+        if not op.cargo_rp:
+            waiting &= bases
         if waiting and here not in waiting:
             near = g.data.map.distances(waiting)
+            best = min(goes, key=lambda a: (near.get(a[1], 99), a[1]))
+            if near.get(best[1], 99) < near.get(here, 99):
+                return best
+        if op.moved and bases and here not in bases and op.group[0] not in g.truk:
+            near = g.data.map.distances(bases)
             best = min(goes, key=lambda a: (near.get(a[1], 99), a[1]))
             if near.get(best[1], 99) < near.get(here, 99):
                 return best
