@@ -67,6 +67,21 @@ def test_merged_parallel_run_equals_the_serial_one_whatever_the_chunks() -> None
         assert [play_game(job, i).key() for i in rng] == [serial[i].key() for i in rng]
 
 
+def test_a_pool_shares_the_games_reports_each_once_and_each_workers_cpu() -> None:
+    job = toy_job(games=30)
+    seen: list[int] = []
+    cpu: dict[int, float] = {}
+    results = run(job, workers=2, on_result=lambda r: seen.append(r.index), cpu=cpu)
+    assert sorted(seen) == list(range(120)) and [r.index for r in results] == list(range(120))
+    assert len(cpu) == 2 and all(0 < c < 60 for c in cpu.values())
+
+
+def test_a_pool_worker_that_dies_is_an_error_not_a_hang() -> None:
+    cells = make_cells(DUEL, ["short"], {"bonus": [False, True]}, [("random", "random")])
+    with pytest.raises(RuntimeError, match="worker died"):
+        run(Job("tests.sim.toys:DYING_DUEL", cells, 5, 1), workers=2)
+
+
 def test_game_seeds_depend_on_setup_and_index_not_on_agents_or_other_cells() -> None:
     both = make_cells(DUEL, ["short"], {}, [("random", "random"), ("random", "random")])
     assert Job(TOY, both, 5).task(1)[2] == Job(TOY, both, 5).task(6)[2]  # same index, other pairing
