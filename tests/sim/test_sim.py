@@ -20,6 +20,7 @@ from warroom.sim import (
     make_cells,
     play_game,
     report,
+    resolve_game,
     run,
     simulate,
     split_agents,
@@ -80,6 +81,16 @@ def test_a_pool_worker_that_dies_is_an_error_not_a_hang() -> None:
     cells = make_cells(DUEL, ["short"], {"bonus": [False, True]}, [("random", "random")])
     with pytest.raises(RuntimeError, match="worker died"):
         run(Job("tests.sim.toys:DYING_DUEL", cells, 5, 1), workers=2)
+
+
+def test_a_game_is_found_by_its_package_or_else_by_the_registry() -> None:
+    from warroom.engine import UnknownGame, game, game_ids
+
+    for gid in ("fall-blau", "commanders", "roads-to-stalingrad"):
+        if gid in game_ids():
+            assert resolve_game(gid) is game(gid)
+    with pytest.raises(UnknownGame):
+        resolve_game("no-such-game")
 
 
 def test_game_seeds_depend_on_setup_and_index_not_on_agents_or_other_cells() -> None:
