@@ -26,7 +26,7 @@ from warroom.sim import (
     split_agents,
 )
 from warroom.sim.report import cell_names
-from warroom.sim.runner import chunks
+from warroom.sim.runner import WorkerStats, chunks
 from warroom.sim.stats import distribution, wilson
 
 TOY = "tests.engine.toy:DUEL"
@@ -71,10 +71,10 @@ def test_merged_parallel_run_equals_the_serial_one_whatever_the_chunks() -> None
 def test_a_pool_shares_the_games_reports_each_once_and_each_workers_cpu() -> None:
     job = toy_job(games=30)
     seen: list[int] = []
-    cpu: dict[int, float] = {}
-    results = run(job, workers=2, on_result=lambda r: seen.append(r.index), cpu=cpu)
+    stats: dict[int, WorkerStats] = {}
+    results = run(job, workers=2, on_result=lambda r: seen.append(r.index), stats=stats)
     assert sorted(seen) == list(range(120)) and [r.index for r in results] == list(range(120))
-    assert len(cpu) == 2 and all(0 < c < 60 for c in cpu.values())
+    assert len(stats) == 2 and all(0 < w.cpu < 60 and w.began < w.ended for w in stats.values())
 
 
 def test_a_pool_worker_that_dies_is_an_error_not_a_hang() -> None:
