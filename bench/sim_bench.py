@@ -38,19 +38,22 @@ from warroom.ai.base import rules_policy
 from warroom.cli.simulate import execute
 from warroom.engine import game_ids
 from warroom.sim import GameResult, Job, make_cells, resolve_game, run
+from warroom.sim.runner import WorkerStats
 
 
-def play(job: Job, workers: int, path: str, db: str) -> tuple[list[GameResult], dict[int, float]]:
+def play(
+    job: Job, workers: int, path: str, db: str
+) -> tuple[list[GameResult], dict[int, WorkerStats]]:
     """The job on ``workers`` processes: ``run`` alone, or ``command``: the body of ``warroom
-    simulate`` (SQLite store, progress bar on stderr). Returns the records and, with a pool,
-    each worker's CPU seconds."""
-    cpu: dict[int, float] = {}
+    simulate`` (SQLite store, progress bar on stderr). Returns the records and, for ``run``
+    with a pool, what each worker tells of itself."""
+    stats: dict[int, WorkerStats] = {}
     if path == "run":
-        return run(job, workers=workers, cpu=cpu), cpu
+        return run(job, workers=workers, stats=stats), stats
     if os.path.exists(db):
         os.remove(db)
     _, results = execute(job, workers=workers, ray=None, db=db, quiet=False)
-    return results, {}
+    return results, stats
 
 
 def bench_game(spec: str, seconds: float, rounds: int, paths: list[str]) -> None:
@@ -64,28 +67,35 @@ def bench_game(spec: str, seconds: float, rounds: int, paths: list[str]) -> None
     job = Job(spec, cells, games, 12345)
     db = os.path.join(tempfile.mkdtemp(prefix="sim-bench-"), "sim.sqlite")
     for path in paths:
+        load = os.getloadavg()[0]
         # rounds of (1 worker, 2 workers) back to back: the machine's speed drifts between runs
         # (a shared virtual machine), so each round's ratio is taken and the median reported
         rates: dict[int, list[float]] = {1: [], 2: []}
         ratios: list[float] = []
         splits: list[float] = []
+        lost: dict[str, list[float]] = {"start-up": [], "tail": [], "wrap-up": []}
         records = {}
         cpu_text = ""
         for _ in range(rounds):
             took, cpu1 = {}, 0.0
             for workers in (1, 2):
                 t0, c0 = time.perf_counter(), time.process_time()
-                records[workers], per = play(job, workers, path, db)
-                took[workers] = time.perf_counter() - t0
+                records[workers], stats = play(job, workers, path, db)
+                t1 = time.perf_counter()
+                took[workers] = t1 - t0
                 rates[workers].append(games / took[workers])
                 if workers == 1:
                     cpu1 = time.process_time() - c0
-                elif per:
+                elif stats:
                     # on two idle cores the 2-worker wall time would be the busier worker's CPU
-                    splits.append(cpu1 / max(per.values()))
-                    cpu_text = (
-                        f"{cpu1:.2f}s; 2 workers {' + '.join(f'{c:.2f}' for c in per.values())}s"
-                    )
+                    ws = list(stats.values())
+                    splits.append(cpu1 / max(w.cpu for w in ws))
+                    cpu_text = f"{cpu1:.2f}s; 2 workers {' + '.join(f'{w.cpu:.2f}' for w in ws)}s"
+                    # wall time with fewer than two workers at work: before the later one
+                    # started, after the first one ran out of games, after both were done
+                    lost["start-up"].append(max(w.began for w in ws) - t0)
+                    lost["tail"].append(max(w.ended for w in ws) - min(w.ended for w in ws))
+                    lost["wrap-up"].append(t1 - max(w.ended for w in ws))
             ratios.append(took[1] / took[2])
         same = [r.key() for r in records[1]] == [r.key() for r in records[2]]
         errors = sum(1 for r in records[1] if r.error)
@@ -96,11 +106,14 @@ def bench_game(spec: str, seconds: float, rounds: int, paths: list[str]) -> None
             f"{median(rates[2]):6.1f} games/s | speed-up {median(ratios):.2f}x "
             f"(rounds: {', '.join(f'{r:.2f}' for r in ratios)}) | records equal: {same}"
             + (f" | {errors} games failed" if errors else "")
+            + f" | load average {load:.1f} -> {os.getloadavg()[0]:.1f}"
         )
         if splits:
             print(
-                f"{'':20} cpu split {median(splits):.2f}x (rounds: {', '.join(f'{r:.2f}' for r in splits)};"
-                f" last: 1 worker {cpu_text}) | load average {os.getloadavg()[0]:.1f}"
+                f"{'':20} cpu split {median(splits):.2f}x (rounds: "
+                f"{', '.join(f'{r:.2f}' for r in splits)}; last: 1 worker {cpu_text}) | "
+                + ", ".join(f"{k} {1000 * median(v):.0f} ms" for k, v in lost.items())
+                + f" of {1000 * median(games / r for r in rates[2]):.0f} ms"
             )
     shutil.rmtree(os.path.dirname(db), ignore_errors=True)
 

@@ -152,6 +152,19 @@ def run_serial(job: Job, on_result: Progress | None = None) -> Iterator[GameResu
         yield r
 
 
+@dataclass(frozen=True, slots=True)
+class WorkerStats:
+    """What a pool worker tells of itself when it is done (times from ``time.perf_counter``,
+    which all processes of the machine share)."""
+
+    cpu: float
+    """CPU seconds over the worker's whole life, start-up included."""
+    began: float
+    """When it started to claim games."""
+    ended: float
+    """When it found no game left."""
+
+
 BATCH_SECONDS = 0.25
 """A pool worker sends what it has played about this often (fewer, bigger messages leave the
 parent idle; often enough for a smooth progress bar)."""
@@ -167,7 +180,7 @@ def _pool_worker(job: Job, claimed: Any, conn: Connection) -> None:
     try:
         total = job.total
         batch: list[GameResult] = []
-        sent = time.perf_counter()
+        began = sent = time.perf_counter()
         while True:
             with claimed.get_lock():
                 index = claimed.value
@@ -180,7 +193,7 @@ def _pool_worker(job: Job, claimed: Any, conn: Connection) -> None:
                 batch = []
                 sent = time.perf_counter()
         conn.send(("games", batch))
-        conn.send(("done", time.process_time()))
+        conn.send(("done", WorkerStats(time.process_time(), began, time.perf_counter())))
     except BaseException:  # told to the parent, which raises it
         with suppress(Exception):
             conn.send(("failed", traceback.format_exc()))
@@ -192,13 +205,13 @@ def run_pool(
     job: Job,
     workers: int,
     on_result: Progress | None = None,
-    cpu: dict[int, float] | None = None,
+    stats: dict[int, WorkerStats] | None = None,
 ) -> Iterator[GameResult]:
     """Games on ``workers`` processes, yielded in batches as they finish (in any order).
 
     The workers pull games one by one from a shared counter and send results about every
     ``BATCH_SECONDS``; this process only waits, so it takes almost no CPU from them.
-    ``cpu``, if given, gets each worker's CPU seconds (its whole life) by process id.
+    ``stats``, if given, gets each worker's CPU time and working span by process id.
     """
     resolve_game(job.game)  # fail early, in this process, on an unknown game
     ctx = pool_context()
@@ -230,8 +243,8 @@ def run_pool(
                             on_result(r)
                         yield r
                 elif kind == "done":
-                    if cpu is not None:
-                        cpu[live[conn].pid] = payload
+                    if stats is not None:
+                        stats[live[conn].pid] = payload
                     del live[conn]
                     conn.close()
                 else:
@@ -309,18 +322,19 @@ def run(
     workers: int | None = None,
     ray: str | None = None,
     on_result: Progress | None = None,
-    cpu: dict[int, float] | None = None,
+    stats: dict[int, WorkerStats] | None = None,
 ) -> list[GameResult]:
     """Every game of ``job``, sorted by index. ``workers`` None: every core; 1: this process.
 
-    ``cpu``, if given, gets the CPU seconds of each pool worker by process id (benchmarks).
+    ``stats``, if given, gets each pool worker's CPU time and working span by process id
+    (for benchmarks).
     """
     if ray:
         stream = run_ray(job, ray, workers, on_result)
     else:
         n = workers or os.cpu_count() or 1
         n = min(n, max(1, job.total))
-        stream = run_serial(job, on_result) if n == 1 else run_pool(job, n, on_result, cpu)
+        stream = run_serial(job, on_result) if n == 1 else run_pool(job, n, on_result, stats)
     return sorted(_shared(stream), key=lambda r: r.index)
 
 

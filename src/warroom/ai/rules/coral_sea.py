@@ -3,7 +3,8 @@
 It reads only what its seat may see: the map as its view shows it (with limited intelligence,
 the hidden enemy units are left out), its own hand and its own drawn chits. Map when it has
 RPs, else cards; play sudden death, permanent, reinforcement and supply cards, draw up to
-five; in an operation repair first, then strike: ships carry troops to enemy-held islands
+five; in an operation put a decoy on top of each stack the enemy sees only the top of
+(optional rule 12), repair, then strike: ships carry troops to enemy-held islands
 and land them, ground units attack where the odds look fair, else move towards the nearest
 enemy-held victory area; in battle reveal the chit that hurts the enemy most.
 """
@@ -19,6 +20,7 @@ from warroom.ai.rules.cc_series import (
     chit_target,
     owner_choice,
     react,
+    stack_top,
 )
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
@@ -170,6 +172,9 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         if g.data.units[op.group[0]].naval:
             return _naval_group(g, s, role, actions)
         return _ground_group(g, s, role, actions)
+    top = stack_top(g, s, role, actions)  # 12: a decoy on top of each stack, once
+    if top is not None:
+        return top
     for kind in ("rebuild", "reorg", "repair-airfield"):
         for a in actions:
             if a[0] == kind:
