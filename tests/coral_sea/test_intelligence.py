@@ -39,7 +39,7 @@ def test_no_leak_in_random_games() -> None:
     for seed in range(4):
         m = Match.new(GAME, seed=seed, options=LIMITED)
         rng = Rng(seed)
-        seen_hidden = tops = 0
+        seen_hidden = tops = checked = 0
         while not m.over:
             s = m.state
             before = {r: GAME.hidden_units(s, r) for r in GAME.roles}
@@ -53,8 +53,15 @@ def test_no_leak_in_random_games() -> None:
                 seen_hidden += len(hid)
                 if not hid:
                     continue
-                text = json.dumps(GAME.view(s, r))
+                v = GAME.view(s, r)
+                text = json.dumps(v)
                 assert not any(f'"{u}"' in text for u in GAME.hidden_units(s, r))
+                if len(m.log) % 7 == 0:  # now and then: the AI's states look the same
+                    d = GAME.determinize(s, r, Rng(len(m.log)))
+                    dv = GAME.view(d, r)
+                    for key in ("units", "stacks", "hidden_counts", "stack_tops", "flags"):
+                        assert dv[key] == v[key], (seed, r, key)
+                    checked += 1
                 for e in m.log[n:]:
                     if visible(e, r):
                         blob = json.dumps(e)
@@ -67,7 +74,7 @@ def test_no_leak_in_random_games() -> None:
                 if r in m.active:
                     blob = json.dumps(m.legal(r))
                     assert not any(f'"{u}"' in blob for u in GAME.hidden_units(s, r))
-        assert seen_hidden > 0 and tops > 0
+        assert seen_hidden > 0 and tops > 0 and checked > 0
 
 
 def test_determinize_resamples_the_hidden_units() -> None:
