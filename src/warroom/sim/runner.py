@@ -6,7 +6,7 @@ index, so the merged result of a parallel run equals the serial one.
 
 The process pool is built for throughput on a few cores: the workers claim
 games one at a time (no worker idles while another still holds a queue of
-games) and send results in batches a few times a second, so the parent, which
+games) and send results in batches twice a second, so the parent, which
 shares the cores with them, stays nearly idle.
 """
 
@@ -165,9 +165,10 @@ class WorkerStats:
     """When it found no game left."""
 
 
-BATCH_SECONDS = 0.25
-"""A pool worker sends what it has played about this often (fewer, bigger messages leave the
-parent idle; often enough for a smooth progress bar)."""
+BATCH_SECONDS = 0.5
+"""A pool worker sends what it has played about this often: each message wakes the parent,
+which then takes a core from a worker for a moment (on a loaded machine for a whole time
+slice: gaps of 16 ms were seen); two workers still move the progress bar 4 times a second."""
 
 
 def _pool_worker(job: Job, claimed: Any, conn: Connection) -> None:
