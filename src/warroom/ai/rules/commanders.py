@@ -46,6 +46,11 @@ class Style:
     """Units a sector needs (and no fewer than the enemy's) before its units attack out of it."""
     reinforce: float = 0.0
     """Added to the score of a move that reinforces a friendly sector."""
+    focus: str = ""
+    """A sector the sheet concentrates on: orders into it score ``focus_bonus`` more, and
+    attacks into it need only ``focus_mass`` units where they start."""
+    focus_bonus: float = 0.0
+    focus_mass: int = 2
 
 
 STYLE = Style()
@@ -301,7 +306,10 @@ def _plan(
             enemy = _strength(there_foe)
             if u["type"] == "cavalry" and there_foe and there_foe["infantry"] >= 2:
                 score = 0  # squares wait for it
-            elif _strength(here) >= style.mass and _strength(here) >= enemy:
+            elif (
+                _strength(here) >= (style.focus_mass if to == style.focus else style.mass)
+                and _strength(here) >= enemy
+            ):
                 score = 2 + value_of(to) + (mass if mass <= enemy + 1 else 0)
                 if kind == "move":
                     score = 0
@@ -321,6 +329,8 @@ def _plan(
                 score = 1.2 + 0.1 * (5 - _strength(there_me)) + style.reinforce
             elif _strength(here) >= 5 and _strength(there_me) + heading.get(to, 0) < 3:
                 score = 0.8 + style.reinforce
+        if to == style.focus and score > 0:
+            score += style.focus_bonus
         score += rng.random() * style.noise
         if score > best_score:
             best, best_score = a, score
