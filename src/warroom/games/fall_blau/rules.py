@@ -30,10 +30,6 @@ from warroom.engine import (
 from warroom.games.fall_blau import text
 from warroom.games.fall_blau.data import Data, EventCard, default
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-
-
 # the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
 _DIGITS4 = tuple((x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296))
 # the first n of them, for n up to 4
@@ -41,27 +37,20 @@ _FIRST_DICE = tuple(tuple(d[:n] for d in _DIGITS4) for n in range(5))
 
 
 def roll(rng: Rng, n: int) -> list[int]:
-    """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
+    """n six-sided dice from the state's generator, several per number of it (deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
-    if 0 < n <= 8:  # most rolls: one step, one or two table rows (the loop below, unrolled)
-        x = rng.s = (rng.s + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
+    if 0 < n <= 8:  # most rolls: one number, one or two table rows (the loop below, unrolled)
+        z = rng.next64()
         if n <= 4:
             return [*_FIRST_DICE[n][z % 1296]]
         return [*_DIGITS4[z % 1296], *_FIRST_DICE[n - 4][z // 1296 % 1296]]
-    x = rng.s
     out: list[int] = []
     digits = _DIGITS4
     while n > 0:
-        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value, lowest
-        # first; the bias is below 1e-10)
-        x = (x + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
+        # one number of the generator gives up to 12 dice (base-6 digits of a 64-bit value,
+        # lowest first; the bias is below 1e-10)
+        z = rng.next64()
         k = 12 if n > 12 else n
         n -= k
         while k >= 4:
@@ -70,23 +59,7 @@ def roll(rng: Rng, n: int) -> list[int]:
             k -= 4
         if k:
             out += digits[z % 1296][:k]
-    rng.s = x
     return out
-
-
-def _shuffle(rng: Rng, seq: list[str]) -> None:
-    """``rng.shuffle(seq)`` with the generator's steps inlined (the same result)."""
-    if type(rng) is not Rng:
-        rng.shuffle(seq)
-        return
-    x = rng.s
-    for i in range(len(seq) - 1, 0, -1):
-        x = (x + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        seq[i], seq[j] = seq[j], seq[i]
-    rng.s = x
 
 
 ROLE = "german"
@@ -358,10 +331,10 @@ class FallBlau(Game[BlauState]):
         s.red_pool = d.soviet_cubes
         s.queue = [c.id for c in d.campaigns.values() if c.start_unlocked]
         s.deck = d.deck(s.hard)
-        _shuffle(s.rng, s.deck)
+        s.rng.shuffle(s.deck)
         if s.missions:
             s.mdeck = list(d.missions)
-            _shuffle(s.rng, s.mdeck)
+            s.rng.shuffle(s.mdeck)
         chosen = str(options.get("generals", ""))
         if chosen:
             for gid in _parse_generals(chosen, d):
@@ -506,7 +479,7 @@ class FallBlau(Game[BlauState]):
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
         s.discard = []
-        _shuffle(s.rng, s.deck)
+        s.rng.shuffle(s.deck)
         s.events.append({"cards": len(s.deck), "kind": "reshuffle"})
 
     def _task_place(self, s: BlauState, cid: str) -> None:
