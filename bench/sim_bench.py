@@ -1,13 +1,21 @@
 """Simulation throughput: games per second with 1 and 2 workers, and the time of an odds query.
 
-    PYTHONPATH=src python bench/sim_bench.py [--seconds 4] [--rounds 3] [--games-only] [--odds-only]
+    PYTHONPATH=src python bench/sim_bench.py [--seconds 4] [--rounds 3] [--path run|command|both]
+        [--games-only] [--odds-only]
 
 For Fall Blau and Commanders (the toy duel stands in for a game not yet
 registered) it sizes a job so that one worker plays about ``--seconds``, then
 plays the same job with 1 and with 2 workers (the pool start-up counted), in
 ``--rounds`` back-to-back pairs, and prints the median games/s and speed-up
 (the speed of a shared machine drifts between runs); the records of both runs
-must be equal.
+must be equal. Two paths are timed: ``run`` (``warroom.sim.run``: the games
+alone) and ``command`` (what ``warroom simulate`` does after parsing its
+arguments: the games, the SQLite store in a temporary folder and the progress
+bar on stderr; not the interpreter's start-up and imports, the same for both).
+For ``run`` it also prints the CPU split: the 1-worker run's CPU time over the
+busier worker's in the 2-worker run of the same round (the speed-up two idle
+cores would give; the gap to 2 is the extra CPU a game costs when both cores
+are busy plus the pool's start-up).
 Then it times a 10,000-battle Campaign Commander odds query, if that game is
 registered.
 """
@@ -23,34 +31,32 @@ from statistics import median
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from concurrent.futures import ProcessPoolExecutor
+import shutil
+import tempfile
 
 from warroom.ai.base import rules_policy
+from warroom.cli.simulate import execute
 from warroom.engine import game_ids
-from warroom.sim import Job, make_cells, resolve_game, run
-from warroom.sim.runner import chunks, play_games, pool_context
+from warroom.sim import GameResult, Job, make_cells, resolve_game, run
+from warroom.sim.runner import WorkerStats
 
 
-def _timed_chunk(job: Job, indexes: list[int]) -> tuple[int, float, int]:
-    c0 = time.process_time()
-    done = len(play_games(job, indexes))
-    return os.getpid(), time.process_time() - c0, done
+def play(
+    job: Job, workers: int, path: str, db: str
+) -> tuple[list[GameResult], dict[int, WorkerStats]]:
+    """The job on ``workers`` processes: ``run`` alone, or ``command``: the body of ``warroom
+    simulate`` (SQLite store, progress bar on stderr). Returns the records and, for ``run``
+    with a pool, what each worker tells of itself."""
+    stats: dict[int, WorkerStats] = {}
+    if path == "run":
+        return run(job, workers=workers, stats=stats), stats
+    if os.path.exists(db):
+        os.remove(db)
+    _, results = execute(job, workers=workers, ray=None, db=db, quiet=False)
+    return results, stats
 
 
-def cpu_split(job: Job, workers: int) -> tuple[float, dict[int, float]]:
-    """The same job on a pool, with the CPU time each worker spent: on idle cores the
-    wall time would be the busiest worker's CPU time (plus start-up)."""
-    per: dict[int, float] = {}
-    t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
-        futs = [pool.submit(_timed_chunk, job, list(r)) for r in chunks(job.total, workers)]
-        for f in futs:
-            pid, cpu, _ = f.result()
-            per[pid] = per.get(pid, 0.0) + cpu
-    return time.perf_counter() - t0, per
-
-
-def bench_game(spec: str, seconds: float, rounds: int) -> None:
+def bench_game(spec: str, seconds: float, rounds: int, paths: list[str]) -> None:
     g = resolve_game(spec)
     agent = "rules" if rules_policy(g.id) is not None else "random"
     cells = make_cells(g, None, {}, [(agent,) * len(g.roles)])
@@ -59,36 +65,57 @@ def bench_game(spec: str, seconds: float, rounds: int) -> None:
     per_game = (time.perf_counter() - started) / len(probe)
     games = max(40, int(seconds / max(per_game, 1e-6)))
     job = Job(spec, cells, games, 12345)
-    # rounds of (1 worker, 2 workers) back to back: the machine's speed drifts between runs
-    # (a shared virtual machine), so each round's ratio is taken and the median reported
-    rates: dict[int, list[float]] = {1: [], 2: []}
-    ratios: list[float] = []
-    records = {}
-    cpu1 = 0.0
-    for _ in range(rounds):
-        took = {}
-        for workers in (1, 2):
-            t0, c0 = time.perf_counter(), time.process_time()
-            records[workers] = run(job, workers=workers)
-            took[workers] = time.perf_counter() - t0
-            rates[workers].append(games / took[workers])
-            if workers == 1:
-                cpu1 = time.process_time() - c0
-        ratios.append(took[1] / took[2])
-    _, per = cpu_split(job, 2)
-    busiest = max(per.values())
-    same = [r.key() for r in records[1]] == [r.key() for r in records[2]]
-    errors = sum(1 for r in records[1] if r.error)
-    steps = sum(r.steps for r in records[1]) / games
-    print(
-        f"{g.id:<22} {agent:<6} {games:6d} games, {steps:7.0f} steps/game, {rounds} rounds (medians) | "
-        f"1 worker {median(rates[1]):8.1f} games/s | 2 workers {median(rates[2]):8.1f} games/s | "
-        f"speed-up {median(ratios):.2f}x (rounds: {', '.join(f'{r:.2f}' for r in ratios)}) | "
-        f"records equal: {same}\n"
-        f"{'':22} cpu: 1 worker {cpu1:.2f}s; 2 workers {' + '.join(f'{c:.2f}' for c in per.values())}s "
-        f"-> {cpu1 / busiest:.2f}x on two idle cores"
-        + (f" | {errors} games failed" if errors else "")
-    )
+    db = os.path.join(tempfile.mkdtemp(prefix="sim-bench-"), "sim.sqlite")
+    for path in paths:
+        load = os.getloadavg()[0]
+        # rounds of (1 worker, 2 workers) back to back: the machine's speed drifts between runs
+        # (a shared virtual machine), so each round's ratio is taken and the median reported
+        rates: dict[int, list[float]] = {1: [], 2: []}
+        ratios: list[float] = []
+        splits: list[float] = []
+        lost: dict[str, list[float]] = {"start-up": [], "tail": [], "wrap-up": []}
+        records = {}
+        cpu_text = ""
+        for _ in range(rounds):
+            took, cpu1 = {}, 0.0
+            for workers in (1, 2):
+                t0, c0 = time.perf_counter(), time.process_time()
+                records[workers], stats = play(job, workers, path, db)
+                t1 = time.perf_counter()
+                took[workers] = t1 - t0
+                rates[workers].append(games / took[workers])
+                if workers == 1:
+                    cpu1 = time.process_time() - c0
+                elif stats:
+                    # on two idle cores the 2-worker wall time would be the busier worker's CPU
+                    ws = list(stats.values())
+                    splits.append(cpu1 / max(w.cpu for w in ws))
+                    cpu_text = f"{cpu1:.2f}s; 2 workers {' + '.join(f'{w.cpu:.2f}' for w in ws)}s"
+                    # wall time with fewer than two workers at work: before the later one
+                    # started, after the first one ran out of games, after both were done
+                    lost["start-up"].append(max(w.began for w in ws) - t0)
+                    lost["tail"].append(max(w.ended for w in ws) - min(w.ended for w in ws))
+                    lost["wrap-up"].append(t1 - max(w.ended for w in ws))
+            ratios.append(took[1] / took[2])
+        same = [r.key() for r in records[1]] == [r.key() for r in records[2]]
+        errors = sum(1 for r in records[1] if r.error)
+        steps = sum(r.steps for r in records[1]) / games
+        print(
+            f"{g.id:<12} {path:<7} {agent:<6} {games:5d} games, {steps:4.0f} steps/game, {rounds} rounds "
+            f"(medians) | 1 worker {median(rates[1]):6.1f} games/s | 2 workers "
+            f"{median(rates[2]):6.1f} games/s | speed-up {median(ratios):.2f}x "
+            f"(rounds: {', '.join(f'{r:.2f}' for r in ratios)}) | records equal: {same}"
+            + (f" | {errors} games failed" if errors else "")
+            + f" | load average {load:.1f} -> {os.getloadavg()[0]:.1f}"
+        )
+        if splits:
+            print(
+                f"{'':20} cpu split {median(splits):.2f}x (rounds: "
+                f"{', '.join(f'{r:.2f}' for r in splits)}; last: 1 worker {cpu_text}) | "
+                + ", ".join(f"{k} {1000 * median(v):.0f} ms" for k, v in lost.items())
+                + f" of {1000 * median(games / r for r in rates[2]):.0f} ms"
+            )
+    shutil.rmtree(os.path.dirname(db), ignore_errors=True)
 
 
 ODDS_CASES = (
@@ -138,21 +165,28 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="1- and 2-worker runs, alternated")
     ap.add_argument("--games-only", action="store_true")
     ap.add_argument("--odds-only", action="store_true")
+    ap.add_argument(
+        "--path",
+        choices=("run", "command", "both"),
+        default="both",
+        help="time sim.run alone, the body of `warroom simulate` (store, progress bar), or both",
+    )
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"cores: {os.cpu_count()}, load average {load:.1f}, a 5M-step Python loop takes "
         f"{calibrate():.2f} cpu-s (other work on the machine lowers every figure)"
     )
+    paths = ["run", "command"] if args.path == "both" else [args.path]
     if not args.odds_only:
         registered = set(game_ids())
         for gid in ("fall-blau", "commanders"):
             if gid in registered:
-                bench_game(gid, args.seconds, args.rounds)
+                bench_game(gid, args.seconds, args.rounds, paths)
             else:
                 print(f"{gid}: not registered yet; the toy duel stands in")
         if not {"fall-blau", "commanders"} <= registered:
-            bench_game("tests.engine.toy:DUEL", args.seconds, args.rounds)
+            bench_game("tests.engine.toy:DUEL", args.seconds, args.rounds, paths)
     if not args.games_only:
         bench_odds()
 

@@ -40,6 +40,77 @@ def test_scripted_dice_follow_the_script_and_refuse_to_run_out() -> None:
         ScriptedRng([9]).die(6)
 
 
-def test_state_is_one_int() -> None:
-    assert Rng.__slots__ == ("s",)
-    assert isinstance(Rng(3).s, int)
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _reference(seed: int, count: int) -> list[int]:
+    """splitmix64 one number at a time, as the generator was first written."""
+    s = _mix(seed & _MASK)
+    out = []
+    for _ in range(count):
+        s = (s + _GOLDEN) & _MASK
+        out.append(_mix(s))
+    return out
+
+
+def test_the_stream_is_splitmix64_across_blocks() -> None:
+    # the block-wise generator gives exactly the numbers of the one-at-a-time one, so every
+    # recorded game stays the same
+    ref = _reference(2026, 1500)
+    rng = Rng(2026)
+    got = [rng.next64() for _ in range(700)]
+    got += [rng.below(1 << 64) for _ in range(300)]  # below(2**64) is the number itself
+    got += [rng.next64() for _ in range(500)]
+    assert got == ref
+    assert Rng(-5).next64() == _reference(-5, 1)[0]
+    # the known first output of splitmix64 seeded with 0 (after the seed is mixed once)
+    assert _reference(0, 1)[0] == Rng(0).next64()
+
+
+def test_dice_shuffle_and_below_read_the_stream_in_order() -> None:
+    ref = _reference(9, 600)
+    rng = Rng(9)
+    dice = rng.dice(250, 6)
+    assert dice == [(z * 6 >> 64) + 1 for z in ref[:250]]
+    items = list(range(300))
+    rng.shuffle(items)
+    expect = list(range(300))
+    for k, i in enumerate(range(299, 0, -1)):
+        j = (ref[250 + k] * (i + 1)) >> 64
+        expect[i], expect[j] = expect[j], expect[i]
+    assert items == expect
+    assert rng.below(10) == (ref[549] * 10) >> 64
+    with pytest.raises(ValueError):
+        rng.below(0)
+
+
+def test_state_is_the_position_in_the_stream() -> None:
+    rng = Rng(3)
+    start = rng.s
+    assert isinstance(start, int)
+    for k in range(1, 400):
+        rng.next64()
+        if k in (1, 127, 128, 129, 399):  # around the ends of blocks too
+            assert rng.s == (start + k * _GOLDEN) & _MASK
+    twin = Rng(7)
+    twin.s = rng.s  # setting the state moves a generator to that place of the stream
+    assert twin == rng and hash(twin) == hash(rng)
+    c = rng.copy()
+    assert c == rng
+    assert [c.next64() for _ in range(300)] == [rng.next64() for _ in range(300)]
+    # twin stood where rng was after 399 numbers: it goes on with the 400th
+    assert [twin.next64() for _ in range(3)] == [
+        _mix((start + k * _GOLDEN) & _MASK) for k in (400, 401, 402)
+    ]
+    rng.next64()
+    assert rng != c
+    f1, f2 = c.fork(1), c.fork(1)
+    assert f1 == f2 and f1 != c.fork(2)
+    assert c.s == (rng.s - _GOLDEN) & _MASK  # forking left c where it was

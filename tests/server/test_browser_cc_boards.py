@@ -76,3 +76,26 @@ def test_roads_to_stalingrad_board_keeps_the_axis_and_soviet_look(
     assert fill == page.evaluate("window.warroom.view.board.look.sides.soviet.mark")
     shot(page, "roads-to-stalingrad-board")
     assert errors == []
+
+
+def test_coral_sea_limited_intelligence_shows_only_the_top_of_a_port_stack(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches",
+        json={"game": "coral-sea", "seed": 3, "options": {"limited-intelligence": True}},
+    ).json()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens']['allies']}")
+    page.wait_for_selector("svg.board g.area", timeout=15_000)
+    board = page.evaluate("window.warroom.view.board")
+    # Rabaul's five Japanese units: the Allies see the top one and a count of the rest
+    assert board["stack_tops"]["Rabaul"]["japan"] == board["stacks"]["Rabaul"][0]
+    assert board["hidden_counts"]["Rabaul"] == 4
+    assert page.locator("svg.board g.unit.japan[data-target^='unit:']").count() >= 1
+    assert "+4" in board_text(page)
+    assert page.locator("svg.board g.hidden-count").count() == len(board["hidden_counts"])
+    shot(page, "coral-sea-limited-intelligence")
+    assert errors == []

@@ -20,12 +20,13 @@ from warroom.sim import (
     make_cells,
     play_game,
     report,
+    resolve_game,
     run,
     simulate,
     split_agents,
 )
 from warroom.sim.report import cell_names
-from warroom.sim.runner import chunks
+from warroom.sim.runner import WorkerStats, chunks
 from warroom.sim.stats import distribution, wilson
 
 TOY = "tests.engine.toy:DUEL"
@@ -65,6 +66,31 @@ def test_merged_parallel_run_equals_the_serial_one_whatever_the_chunks() -> None
     # a game depends only on the job and its index, never on which chunk carried it
     for rng in chunks(job.total, 3, per_chunk=7)[::5]:
         assert [play_game(job, i).key() for i in rng] == [serial[i].key() for i in rng]
+
+
+def test_a_pool_shares_the_games_reports_each_once_and_each_workers_cpu() -> None:
+    job = toy_job(games=30)
+    seen: list[int] = []
+    stats: dict[int, WorkerStats] = {}
+    results = run(job, workers=2, on_result=lambda r: seen.append(r.index), stats=stats)
+    assert sorted(seen) == list(range(120)) and [r.index for r in results] == list(range(120))
+    assert len(stats) == 2 and all(0 < w.cpu < 60 and w.began < w.ended for w in stats.values())
+
+
+def test_a_pool_worker_that_dies_is_an_error_not_a_hang() -> None:
+    cells = make_cells(DUEL, ["short"], {"bonus": [False, True]}, [("random", "random")])
+    with pytest.raises(RuntimeError, match="worker died"):
+        run(Job("tests.sim.toys:DYING_DUEL", cells, 5, 1), workers=2)
+
+
+def test_a_game_is_found_by_its_package_or_else_by_the_registry() -> None:
+    from warroom.engine import UnknownGame, game, game_ids
+
+    for gid in ("fall-blau", "commanders", "roads-to-stalingrad"):
+        if gid in game_ids():
+            assert resolve_game(gid) is game(gid)
+    with pytest.raises(UnknownGame):
+        resolve_game("no-such-game")
 
 
 def test_game_seeds_depend_on_setup_and_index_not_on_agents_or_other_cells() -> None:

@@ -57,3 +57,17 @@ class MissingDataDuel(Duel):
 
 
 MISSING_DATA_DUEL = MissingDataDuel()
+
+
+class DyingDuel(Duel):
+    """The duel whose process exits without a word on a set-up with the bonus option (a crash)."""
+
+    def setup(self, scenario: str, options: Any, seed: int) -> DuelState:
+        if options.get("bonus"):
+            import os
+
+            os._exit(3)
+        return super().setup(scenario, options, seed)
+
+
+DYING_DUEL = DyingDuel()

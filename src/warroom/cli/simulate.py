@@ -64,6 +64,8 @@ def progress_bar(console: Console, total: int, quiet: bool) -> Progress:
         console=console,
         disable=quiet,
         transient=False,
+        # the bar's refresh thread runs in the parent, which shares the cores with the workers
+        refresh_per_second=4,
     )
 
 

@@ -1,20 +1,32 @@
 """The random generator that lives inside a game state.
 
-Its whole state is one 64-bit integer (splitmix64), so copying a game state
-copies the dice for the price of an int, and a game is fully determined by
-its seed and its actions. ``ScriptedRng`` replays fixed die rolls for tests
-that reproduce a rulebook example.
+splitmix64: the k-th number after a state ``s`` is ``mix(s + k * GOLDEN)``, so a game is fully
+determined by its seed and its actions. The generator works out its next numbers a block at a
+time with numpy (one vector pass instead of a dozen big-int operations per number) and hands
+them out by index. Its state is a position in the stream: the state at the start of the block,
+the block (a list never changed once made, shared by copies) and how much of it is used, so
+copying a game state still copies the dice for the price of three references, and ``s`` (the
+splitmix64 state, what equality, hashing and the undo barrier read) is the same number the
+one-int generator had. ``ScriptedRng`` replays fixed die rolls for tests that reproduce a
+rulebook example.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+# numbers per block: a fresh generator (a new seed, a fork, a set ``s``) starts small, for the
+# many short-lived generators of searches; one that keeps going takes big blocks (a numpy pass
+# costs about as much as a dozen numbers worked out one by one, whatever its size up to a few
+# hundred)
+_FIRST_BLOCK = 128
+_BLOCK = 256
+_EMPTY: list[int] = []
 
 
 def _mix(z: int) -> int:
@@ -23,13 +35,59 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class Rng:
-    """splitmix64: one int of state, good statistics, trivially copied."""
+_np: Any = None  # numpy, imported for the first block (keeps start-up of the CLI quick)
+_consts: tuple[Any, ...] = ()  # the mixing constants as numpy scalars
+_steps: dict[int, Any] = {}  # block size -> the array k * GOLDEN for k = 1..size (mod 2**64)
 
-    __slots__ = ("s",)
+
+def _block(at: int, size: int) -> list[int]:
+    """The ``size`` numbers that follow the splitmix64 state ``at``."""
+    global _np, _consts
+    np = _np
+    if np is None:
+        import numpy
+
+        np = _np = numpy
+        u = numpy.uint64
+        _consts = (u(30), u(0xBF58476D1CE4E5B9), u(27), u(0x94D049BB133111EB), u(31))
+    steps = _steps.get(size)
+    if steps is None:
+        steps = _steps[size] = np.array(
+            [k * _GOLDEN & _MASK for k in range(1, size + 1)], dtype=np.uint64
+        )
+    r30, m1, r27, m2, r31 = _consts
+    # uint64 arithmetic wraps modulo 2**64, exactly what the masks do on Python ints
+    z = steps + np.uint64(at)
+    xor, mul, shr = np.bitwise_xor, np.multiply, np.right_shift
+    xor(z, shr(z, r30), out=z)
+    mul(z, m1, out=z)
+    xor(z, shr(z, r27), out=z)
+    mul(z, m2, out=z)
+    xor(z, shr(z, r31), out=z)
+    out: list[int] = z.tolist()
+    return out
+
+
+class Rng:
+    """splitmix64, a block of numbers at a time; copies share the block."""
+
+    __slots__ = ("_at", "_i", "_zs")
 
     def __init__(self, seed: int = 0) -> None:
-        self.s = _mix(seed & _MASK)
+        self._at = _mix(seed & _MASK)
+        self._zs = _EMPTY
+        self._i = 0
+
+    @property
+    def s(self) -> int:
+        """The splitmix64 state: where this generator stands in its stream."""
+        return (self._at + self._i * _GOLDEN) & _MASK
+
+    @s.setter
+    def s(self, value: int) -> None:
+        self._at = value & _MASK
+        self._zs = _EMPTY
+        self._i = 0
 
     def __repr__(self) -> str:
         return f"Rng(state=0x{self.s:016x})"
@@ -42,33 +100,71 @@ class Rng:
 
     def copy(self) -> Rng:
         new = Rng.__new__(Rng)
-        new.s = self.s
+        new._at = self._at
+        new._zs = self._zs
+        new._i = self._i
         return new
 
+    def _refill(self, need: int) -> list[int]:
+        """A new block starting where this generator stands, at least ``need`` long."""
+        at = (self._at + self._i * _GOLDEN) & _MASK
+        size = _BLOCK if self._zs else _FIRST_BLOCK
+        zs = _block(at, need if need > size else size)
+        self._at = at
+        self._zs = zs
+        self._i = 0
+        return zs
+
+    def _take(self, k: int) -> list[int]:
+        """The next ``k`` numbers, in order."""
+        i = self._i
+        zs = self._zs
+        end = i + k
+        if end <= len(zs):
+            self._i = end
+            return zs[i:end]
+        out = zs[i:]
+        self._i = len(zs)
+        k -= len(out)
+        out += self._refill(k)[:k]
+        self._i = k
+        return out
+
     def next64(self) -> int:
-        x = self.s = (self.s + _GOLDEN) & _MASK
-        # _mix inlined: this is the hot path of every random agent and rollout
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        i = self._i
+        zs = self._zs
+        if i < len(zs):
+            self._i = i + 1
+            return zs[i]
+        z = self._refill(1)[0]
+        self._i = 1
+        return z
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
+        # next64() inlined; Lemire's multiply-shift, the bias is below 2**-40 for any
+        # board-game n
+        i = self._i
+        zs = self._zs
+        if i < len(zs) and n > 0:
+            self._i = i + 1
+            return (zs[i] * n) >> 64
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        # next64() inlined (the same numbers); Lemire's multiply-shift, the bias is below
-        # 2**-40 for any board-game n.
-        x = self.s = (self.s + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        z = self._refill(1)[0]
+        self._i = 1
+        return (z * n) >> 64
 
     def die(self, sides: int = 6) -> int:
         """One roll of a die numbered 1..sides."""
         return self.below(sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
+        if count <= 0:
+            return []
+        if sides <= 0:
+            raise ValueError(f"below() needs a positive bound, got {sides}")
+        return [((z * sides) >> 64) + 1 for z in self._take(count)]
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
@@ -79,14 +175,21 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+        """Fisher-Yates from the end: position i swaps with ``below(i + 1)``, i = n-1 .. 1."""
+        i = len(seq) - 1
+        if i < 1:
+            return
+        for z in self._take(i):
+            j = (z * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
 
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one and a salt; this one is untouched."""
         new = Rng.__new__(Rng)
-        new.s = _mix(self.s ^ _mix(salt & _MASK))
+        new._at = _mix(self.s ^ _mix(salt & _MASK))
+        new._zs = _EMPTY
+        new._i = 0
         return new
 
 
@@ -111,7 +214,9 @@ class ScriptedRng(Rng):
 
     def copy(self) -> ScriptedRng:
         new = ScriptedRng.__new__(ScriptedRng)
-        new.s = self.s
+        new._at = self._at
+        new._zs = self._zs
+        new._i = self._i
         new.rolls = list(self.rolls)
         new.strict = self.strict
         return new
@@ -126,3 +231,6 @@ class ScriptedRng(Rng):
             raise AssertionError(f"scripted roll {value} is not on a d{sides}")
         self.next64()  # keep the state moving so undo barriers still see a roll
         return value
+
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        return [self.die(sides) for _ in range(count)]

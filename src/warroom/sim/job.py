@@ -169,6 +169,18 @@ def resolve_game(spec: str) -> Game[Any]:
         if not isinstance(obj, Game):
             raise TypeError(f"{spec} is not a Game but a {type(obj).__name__}")
         return obj
+    # the package named after the id first (fall-blau: warroom.games.fall_blau): a simulation
+    # of one game need not import all the others (0.4 s of every `warroom simulate`)
+    package = "warroom.games." + spec.replace("-", "_")
+    try:
+        module = importlib.import_module(package)
+    except ModuleNotFoundError as exc:
+        if exc.name != package:
+            raise
+    else:
+        for g in (*getattr(module, "GAMES", ()), getattr(module, "GAME", None)):
+            if isinstance(g, Game) and g.id == spec:
+                return g
     return game(spec)
 
 

@@ -96,3 +96,21 @@ def owner_choice(game: Any, s: CCState, role: str, actions: Sequence[Action]) ->
     if top == "leader":
         return ("remain", actions[0][1])  # the leader stays with the units holding on
     return None
+
+
+def stack_top(game: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action | None:
+    """Limited intelligence (Coral Sea 12): what goes on top of a stack the enemy may see
+    only the top of. A resource point marker when there is one (it shows no unit at all),
+    else the weakest unit, a decoy that tells little. Only a choice that makes it so is
+    taken (None otherwise): each stack is arranged once, as it stands."""
+    tops = [a for a in actions if a[0] == "top"]
+    for area in sorted({a[1] for a in tops}):
+        if s.rps[role].get(area, 0) > 0:
+            want: Action = ("top", area, "rp")
+        else:
+            here = game.units_at(s, area, role)
+            weakest = min(here, key=lambda u: (sum(game.values(s, u)[:2]), u))
+            want = ("top", area, weakest)
+        if want in tops:
+            return want
+    return None

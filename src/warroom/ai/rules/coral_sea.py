@@ -3,7 +3,8 @@
 It reads only what its seat may see: the map as its view shows it (with limited intelligence,
 the hidden enemy units are left out), its own hand and its own drawn chits. Map when it has
 RPs, else cards; play sudden death, permanent, reinforcement and supply cards, draw up to
-five; in an operation repair first, then strike: ships carry troops to enemy-held islands
+five; in an operation put a decoy on top of each stack the enemy sees only the top of
+(optional rule 12), repair, then strike: ships carry troops to enemy-held islands
 and land them, ground units attack where the odds look fair, else move towards the nearest
 enemy-held victory area; in battle reveal the chit that hurts the enemy most.
 """
@@ -19,6 +20,7 @@ from warroom.ai.rules.cc_series import (
     chit_target,
     owner_choice,
     react,
+    stack_top,
 )
 from warroom.engine import Action, Game, Rng, State
 from warroom.games.campaign_commander.model import OFF_MAP
@@ -88,6 +90,21 @@ def _bases(g: Any, s: CCState, role: str) -> set[str]:
     return {a for a in out if s.control.get(a) == role}
 
 
+def _crowded(g: Any, s: CCState, role: str, area: str, cargo: int) -> bool:
+    """Whether ``cargo`` more ground units would make more than three of ours in a sea area,
+    where the excess is lost at the end of the operation (7.2)."""
+    if not cargo or g.data.areas[area].kind != "sea":
+        return False
+    here = [x for x in g.units_at(s, area, role) if not g.data.units[x].naval]
+    return len(here) + cargo > 3
+
+
+def _ports(g: Any, s: CCState, role: str) -> set[str]:
+    """Ports this side holds."""
+    areas = g.data.areas
+    return {a for a, ad in areas.items() if ad.port and s.control.get(a) == role}
+
+
 def _strength(g: Any, s: CCState, units: Sequence[str]) -> int:
     return sum(g.values(s, u)[0] + g.values(s, u)[1] for u in units)
 
@@ -155,6 +172,9 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         if g.data.units[op.group[0]].naval:
             return _naval_group(g, s, role, actions)
         return _ground_group(g, s, role, actions)
+    top = stack_top(g, s, role, actions)  # 12: a decoy on top of each stack, once
+    if top is not None:
+        return top
     for kind in ("rebuild", "reorg", "repair-airfield"):
         for a in actions:
             if a[0] == kind:
@@ -243,6 +263,8 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
         if ("load-rp",) in actions and not op.cargo:
             return ("load-rp",)
     goes = [a for a in actions if a[0] == "go"]
+    roomy = [a for a in goes if not _crowded(g, s, role, a[1], len(op.cargo))]
+    goes = roomy or goes  # (never strand a stack that has not moved: it would be chosen again)
     here = s.units[op.group[0]].loc
     if goes and not op.cargo:
         # An empty ship fetches the troops that cannot reach anything worth taking by land.
@@ -278,6 +300,15 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
             dist = g.data.map.distances(targets)
             best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
             if dist.get(best[1], 99) < dist.get(here, 99):
+                return best
+        ashore = [x for x in g.units_at(s, here, role) if not g.data.units[x].naval]
+        if op.cargo and safe and len(ashore) > 3 and g.data.areas[here].kind == "sea":
+            # More than three ground units of ours left in a sea area lose the excess (7.2):
+            # put these ashore in a port of ours instead.
+            ports = _bases(g, s, role) or _ports(g, s, role)
+            near = g.data.map.distances(ports) if ports else {}
+            best = min(safe, key=lambda a: (near.get(a[1], 99), a[1]))
+            if near.get(best[1], 99) < near.get(here, 99):
                 return best
     if ("halt",) in actions:
         return ("halt",)

@@ -6,7 +6,7 @@ a decision, so simulations are cut after about one operation and the position is
 what decides the game at the end: the victory points each side would score now, the
 strength of the units each side has on the map, the RPs on the map and the cards in hand.
 The weights are a logistic fit to positions of rule-based games (each campaign module keeps
-its own; see ``fit_weights``). The value reads the position it is given, and the search
+its own and says how it was fitted). The value reads the position it is given, and the search
 only ever gives it determinized positions (the opponent's hand and cups resampled).
 
 Only the prompts that shape the campaign are searched: Card or Map, which RP starts an
@@ -110,3 +110,17 @@ def make_evaluate(weights: Sequence[float], bias: float) -> Any:
         return p if role == first else 1.0 - p
 
     return evaluate
+
+
+def final(game: Game[Any], state: State, role: str) -> float:
+    """A finished campaign's worth to ``role``: 0.75 for a win (0.375 a draw) and up to 0.25
+    by the VP margin, so that a simulation also tells a narrow result from a wide one (most
+    campaigns end a point or two apart)."""
+    out = game.outcome(state)
+    if out is None:
+        return 0.5
+    base = 1.0 if out.winner == role else 0.5 if out.winner is None else 0.0
+    g: Any = game
+    vp = g.victory_points(state)
+    margin = float(vp[role] - vp[g.other(role)])
+    return 0.75 * base + 0.25 * (0.5 + 0.5 * math.tanh(margin / 4.0))

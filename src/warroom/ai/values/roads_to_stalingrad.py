@@ -12,7 +12,7 @@ units or RPs away. Log loss 0.43 (0.69 for the base rate), 78% of the winners gu
 
 from __future__ import annotations
 
-from warroom.ai.values.cc_series import make_evaluate, plans
+from warroom.ai.values.cc_series import final, make_evaluate, plans
 
 WEIGHTS = (0.291, 0.286, 0.05, 0.0, 0.064)
 BIAS = -1.689
@@ -24,4 +24,4 @@ evaluate = make_evaluate(WEIGHTS, BIAS)
 SEARCH = {"depth": "24", "bias": "2", "eps": "0.05"}
 """Simulations of 24 prompts (about one operation) valued by ``evaluate``."""
 
-__all__ = ["SEARCH", "evaluate", "plans"]
+__all__ = ["SEARCH", "evaluate", "final", "plans"]

@@ -2,7 +2,8 @@
 // drawn from the view (src/warroom/games/campaign_commander/view.py documents its shape).
 // Everything campaign-specific comes from the view: `look` (each side's name and colours,
 // nation colours, areas drawn as boxes; from the campaign's data/setup.toml), area kinds
-// (land, sea), ports, and `airfields` / `hidden_counts` when the campaign has them.
+// (land, sea), ports, and `airfields` / `hidden_counts` / `stack_tops` when the campaign has
+// them.
 //
 // Areas at their map places, linked by their borders (rivers, the Volga, straits drawn as
 // water); control and victory points on each area; every stack's units as counters with
@@ -182,9 +183,13 @@ export default {
     // stacks
     const units = Object.fromEntries(b.units.map((u) => [u.id, u]));
     const stacks = el("g", { class: "stacks" }, root);
-    for (const [loc, ids] of Object.entries(b.stacks)) {
+    const tops = b.stack_tops || {};
+    for (const [loc, all] of Object.entries(b.stacks)) {
       const a = at[loc];
       if (!a) continue;
+      // limited intelligence: the unit on top of each side's stack is drawn first
+      const top = new Set(Object.values(tops[loc] || {}));
+      const ids = [...all.filter((id) => top.has(id)), ...all.filter((id) => !top.has(id))];
       const per = 3;
       const n = ids.length;
       const cols = Math.min(per, n);
@@ -201,7 +206,10 @@ export default {
       const g = el("g", { class: "hidden-count", "pointer-events": "none" }, root);
       el("rect", { x: a.x - 34, y: a.y + 12, width: 18, height: 12, rx: 3, fill: "#2b2418" }, g);
       el("text", { x: a.x - 25, y: a.y + 21, "text-anchor": "middle", class: "cc-vp" }, g, `+${n}`);
-      el("title", {}, g, `${n} more unit${n > 1 ? "s" : ""} hidden in this stack`);
+      // a side with a resource point marker on top and no unit in sight: all of it lies beneath
+      const seen = (side) => (b.stacks[loc] || []).some((id) => units[id] && units[id].side === side);
+      const under = Object.entries(tops[loc] || {}).some(([side, t]) => t === "rp" && !seen(side));
+      el("title", {}, g, `${n} more unit${n > 1 ? "s" : ""} hidden in this stack${under ? ", under a resource point marker" : ""}`);
     }
     // RP markers and the battle
     for (const [side, spots] of Object.entries(b.rps)) {

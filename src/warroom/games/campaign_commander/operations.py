@@ -54,6 +54,8 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
         if g.data.units[op.group[0]].naval:
             return naval.group_actions(g, s, op)
         return movement.group_actions(g, s, op)
+    if op.sp <= 0:
+        return [*g.op_free(s, op), ("done",)]  # only what costs nothing is left
     out: list[Action] = []
     area_reach = supply.reach(g, s, op)
     defs = g.data.units
@@ -84,6 +86,7 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
         c = g.data.cards[cid]
         if c.type == "event" and g.card_playable(s, role, c):
             out.append(("event", cid))
+    out.extend(g.op_free(s, op))
     out.append(("done",))
     return out
 

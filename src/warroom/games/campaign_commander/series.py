@@ -235,7 +235,7 @@ class SeriesGame(Game[CCState]):
                     continue
                 if not op.group:
                     acts = operations.op_actions(self, s, t[1])
-                    if op.sp <= 0 or acts == [("done",)]:
+                    if acts == [("done",)]:  # (with no SP left, only free choices remain)
                         operations.finish(self, s)
                         continue
                     if reactions.op_window(self, s):
@@ -406,6 +406,12 @@ class SeriesGame(Game[CCState]):
 
     def op_extra(self, s: CCState, op: Op, area_reach: set[str]) -> list[Action]:
         """Campaign hook: more operation choices (e.g. building an airfield)."""
+        return []
+
+    def op_free(self, s: CCState, op: Op) -> list[Action]:
+        """Campaign hook: choices at the operation menu that cost no SP and are offered even
+        when none is left (e.g. arranging one's stacks); carried out by ``apply_op_extra``.
+        Each must be bounded (not offered again and again), or a game could go on forever."""
         return []
 
     def apply_op_extra(self, s: CCState, op: Op, action: Action) -> None:

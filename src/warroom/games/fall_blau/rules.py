@@ -30,10 +30,6 @@ from warroom.engine import (
 from warroom.games.fall_blau import text
 from warroom.games.fall_blau.data import Data, EventCard, default
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-
-
 # the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
 _DIGITS4 = tuple((x % 6 + 1, x // 6 % 6 + 1, x // 36 % 6 + 1, x // 216 + 1) for x in range(1296))
 # the first n of them, for n up to 4
@@ -41,27 +37,20 @@ _FIRST_DICE = tuple(tuple(d[:n] for d in _DIGITS4) for n in range(5))
 
 
 def roll(rng: Rng, n: int) -> list[int]:
-    """n six-sided dice from the state's generator, several per step of it (fast, deterministic)."""
+    """n six-sided dice from the state's generator, several per number of it (deterministic)."""
     if type(rng) is not Rng:
         return rng.dice(n)  # a ScriptedRng in tests
-    if 0 < n <= 8:  # most rolls: one step, one or two table rows (the loop below, unrolled)
-        x = rng.s = (rng.s + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
+    if 0 < n <= 8:  # most rolls: one number, one or two table rows (the loop below, unrolled)
+        z = rng.next64()
         if n <= 4:
             return [*_FIRST_DICE[n][z % 1296]]
         return [*_DIGITS4[z % 1296], *_FIRST_DICE[n - 4][z // 1296 % 1296]]
-    x = rng.s
     out: list[int] = []
     digits = _DIGITS4
     while n > 0:
-        # one step of the generator gives up to 12 dice (base-6 digits of a 64-bit value, lowest
-        # first; the bias is below 1e-10)
-        x = (x + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
+        # one number of the generator gives up to 12 dice (base-6 digits of a 64-bit value,
+        # lowest first; the bias is below 1e-10)
+        z = rng.next64()
         k = 12 if n > 12 else n
         n -= k
         while k >= 4:
@@ -70,23 +59,7 @@ def roll(rng: Rng, n: int) -> list[int]:
             k -= 4
         if k:
             out += digits[z % 1296][:k]
-    rng.s = x
     return out
-
-
-def _shuffle(rng: Rng, seq: list[str]) -> None:
-    """``rng.shuffle(seq)`` with the generator's steps inlined (the same result)."""
-    if type(rng) is not Rng:
-        rng.shuffle(seq)
-        return
-    x = rng.s
-    for i in range(len(seq) - 1, 0, -1):
-        x = (x + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        seq[i], seq[j] = seq[j], seq[i]
-    rng.s = x
 
 
 ROLE = "german"
@@ -99,6 +72,9 @@ DRAW_TASK = ("draw",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
 _PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
+# how a card of a hand with targets is offered: (its kind, its play action or its play actions
+# by slot / general, the cards a special attack may strike)
+_Play = tuple[int, Any, frozenset[str]]
 # mission conditions, coded (see _mission_met)
 _M_SUPPLY, _M_VP, _M_CAPTURES, _M_COUNTER, _M_CARDS = range(5)
 
@@ -213,6 +189,8 @@ class FallBlau(Game[BlauState]):
         d = self.data
         self.gids = d.general_order
         self.ev_order = {eid: i for i, eid in enumerate(d.events)}
+        self._ev_key = self.ev_order.__getitem__
+        self._decks = (tuple(d.deck(False)), tuple(d.deck(True)))  # by Hard Mode
         self.early = frozenset(i + 1 for i in range(0, len(d.calendar), 3))
         self.cost = {c.id: 1 + c.extra_cost for c in d.campaigns.values()}
         self.start = [d.generals[g].cubes for g in self.gids]
@@ -261,7 +239,13 @@ class FallBlau(Game[BlauState]):
             )
             for e in d.events.values()
         }
-        self._reorg: dict[tuple[int, ...], tuple[Action, ...]] = {}  # a memo of pure results
+        # [left][middle][right] general index (-1, no general, is the last entry): the other
+        # orders of the frontline, then end-turn (a table of pure results, built on first use)
+        n = len(self.gids) + 1
+        self._lasting_of: dict[tuple[str, ...], tuple[int, tuple[tuple[str, int], ...]]] = {}
+        self._reorg: list[list[list[tuple[Action, ...] | None]]] = [
+            [[None] * n for _ in range(n)] for _ in range(n)
+        ]
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
         self._cons = [("consolidate", g) for g in self.gids]
@@ -333,7 +317,7 @@ class FallBlau(Game[BlauState]):
             ]
             for slot in range(SLOTS)
         ]
-        self._hand_plays: dict[tuple[str, ...], tuple[Action, ...] | list[Action | str]] = {}
+        self._hand_plays: dict[tuple[str, ...], tuple[Action, ...] | list[_Play]] = {}
         # the play actions of cards with a target: by slot (special attacks) or by general
         self._play_at: dict[str, tuple[Action, ...]] = {
             e.id: tuple(("play", e.id, t) for t in range(SLOTS))
@@ -357,11 +341,11 @@ class FallBlau(Game[BlauState]):
         s.grey_pool = d.german_cubes
         s.red_pool = d.soviet_cubes
         s.queue = [c.id for c in d.campaigns.values() if c.start_unlocked]
-        s.deck = d.deck(s.hard)
-        _shuffle(s.rng, s.deck)
+        s.deck = list(self._decks[s.hard])
+        s.rng.shuffle(s.deck)
         if s.missions:
             s.mdeck = list(d.missions)
-            _shuffle(s.rng, s.mdeck)
+            s.rng.shuffle(s.mdeck)
         chosen = str(options.get("generals", ""))
         if chosen:
             for gid in _parse_generals(chosen, d):
@@ -501,12 +485,12 @@ class FallBlau(Game[BlauState]):
         if stop_tasks:
             s.tasks += stop_tasks
         else:
-            insort(hand, cid, key=self.ev_order.__getitem__)  # the hand is kept in card order
+            insort(hand, cid, key=self._ev_key)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
         s.discard = []
-        _shuffle(s.rng, s.deck)
+        s.rng.shuffle(s.deck)
         s.events.append({"cards": len(s.deck), "kind": "reshuffle"})
 
     def _task_place(self, s: BlauState, cid: str) -> None:
@@ -680,14 +664,15 @@ class FallBlau(Game[BlauState]):
         on = 1
         rerolls = 0
         if s.in_play:
-            lasting = self._lasting
-            for eid in s.in_play:
-                for is_reroll, when, value in lasting[eid]:
-                    if is_reroll:
-                        if local:
-                            rerolls += value
-                    elif self._when(when, s.front[slot], gi) and value > on:
-                        on = value
+            key = tuple(s.in_play)
+            effects = self._lasting_of.get(key)
+            if effects is None:
+                effects = self._lasting_in_play(key)
+            if local:
+                rerolls = effects[0]
+            for when, value in effects[1]:
+                if value > on and self._when(when, s.front[slot], gi):
+                    on = value
         rng = s.rng
         rolls = roll(rng, dice)
         rerolled: list[int] = []
@@ -721,6 +706,23 @@ class FallBlau(Game[BlauState]):
         )
         if hits > saved:
             self._lose_cubes(s, gi, hits - saved, why)
+
+    def _lasting_in_play(self, in_play: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """What the cards in play do to a counter-attack: the re-rolls of a local one, and each
+        (condition, hit-on) (memoized: a pure result)."""
+        rerolls = 0
+        hit_on: list[tuple[str, int]] = []
+        for eid in in_play:
+            for is_reroll, when, value in self._lasting[eid]:
+                if is_reroll:
+                    rerolls += value
+                else:
+                    hit_on.append((when, value))
+        if len(self._lasting_of) > 4096:  # a bound on the memo, never reached in play
+            self._lasting_of.clear()
+        result = (rerolls, tuple(hit_on))
+        self._lasting_of[in_play] = result
+        return result
 
     def _local_counter_attacks(self, s: BlauState) -> None:
         front = s.front
@@ -979,39 +981,13 @@ class FallBlau(Game[BlauState]):
         return () if state.over else (ROLE,)
 
     def legal_actions(self, state: BlauState, role: str) -> Sequence[Action]:
+        """The orders step here (the other steps: ``_prompt_actions``): per frontline slot its
+        general's advances, attacks and consolidate, then the hand's plays, the reorganizations
+        and end-turn (a third of every random game's time went here: the parts are looked up in
+        tables built once)."""
         s = state
-        if s.phase == "orders" and role == ROLE and not s.over:
-            return self._order_actions(s)
-        if s.over or role != ROLE:
-            return []
-        ph = s.phase
-        gids = self.gids
-        if ph == "support":
-            gi, slot = s.attack
-            return [("support", c) for c in self.support_cards(s, gi, slot)] + [("roll",)]
-        if ph == "second":
-            slot = s.slots.index(s.ctx[0])
-            return [("second", c, i) for c in s.queue for i in self._second_slots(s, slot)] + [
-                ("done",)
-            ]
-        if ph == "discard":
-            return [("discard", c) for c in self._distinct_hand(s)]
-        if ph == "deck-out" or ph == "exhaust":
-            return [("exhaust", gids[gi]) for gi in self._ready_generals(s)]
-        if ph == "lose-cubes":
-            return [("lose", gids[gi]) for gi in self._living(s)]
-        if ph == "deploy":
-            return [("deploy", i) for i in s.ctx[2]]
-        if ph == "reinforce":
-            return [("reinforce", i) for i in s.ctx[1]]
-        if ph == "general":
-            return [("general", g) for i, g in enumerate(gids) if i not in s.chosen]
-        return []  # pragma: no cover
-
-    def _order_actions(self, s: BlauState) -> list[Action]:
-        """The orders step: per frontline slot its general's advances, attacks and consolidate,
-        then the hand's plays, the reorganizations and end-turn (a third of every random game's
-        time went here: the parts are looked up in tables built once)."""
+        if s.phase != "orders" or role != ROLE or s.over:
+            return self._prompt_actions(s, role)
         supply = s.supply
         f0, f1, f2 = s.front
         slots = s.slots
@@ -1052,10 +1028,34 @@ class FallBlau(Game[BlauState]):
                 plays = self._hand_template(key)
             if isinstance(plays, tuple):
                 out += plays
-            else:
-                self._dynamic_plays(s, plays, out)
+            else:  # cards with targets, which depend on the state
+                append = out.append
+                for k, at, targets in plays:
+                    if k == _PLAIN:
+                        append(at)
+                    elif k == _SPECIAL:
+                        red = s.red
+                        if red[0] > 0 and f0 in targets:
+                            append(at[0])
+                        if red[1] > 0 and f1 in targets:
+                            append(at[1])
+                        if red[2] > 0 and f2 in targets:
+                            append(at[2])
+                    elif k == _CUBES:
+                        if s.grey_pool:
+                            lost = s.lost
+                            cubes = s.cubes
+                            start = self.start
+                            for gi in s.chosen:
+                                if not lost[gi] and cubes[gi] < start[gi]:
+                                    append(at[gi])
+                    else:  # _READY
+                        lost = s.lost
+                        for gi in s.chosen:
+                            if not lost[gi] and not ready[gi]:
+                                append(at[gi])
         if supply >= 1:
-            reorg = self._reorg.get((slots[0], slots[1], slots[2]))
+            reorg = self._reorg[slots[0]][slots[1]][slots[2]]
             if reorg is None:
                 reorg = self._reorganizations(slots)
             out += reorg
@@ -1063,55 +1063,54 @@ class FallBlau(Game[BlauState]):
             out.append(END_TURN)
         return out
 
-    def _hand_template(self, hand: tuple[str, ...]) -> tuple[Action, ...] | list[Action | str]:
+    def _prompt_actions(self, s: BlauState, role: str) -> list[Action]:
+        """Every step but the orders: small prompts."""
+        if s.over or role != ROLE:
+            return []
+        ph = s.phase
+        gids = self.gids
+        if ph == "support":
+            gi, slot = s.attack
+            return [("support", c) for c in self.support_cards(s, gi, slot)] + [("roll",)]
+        if ph == "second":
+            slot = s.slots.index(s.ctx[0])
+            return [("second", c, i) for c in s.queue for i in self._second_slots(s, slot)] + [
+                ("done",)
+            ]
+        if ph == "discard":
+            return [("discard", c) for c in self._distinct_hand(s)]
+        if ph == "deck-out" or ph == "exhaust":
+            return [("exhaust", gids[gi]) for gi in self._ready_generals(s)]
+        if ph == "lose-cubes":
+            return [("lose", gids[gi]) for gi in self._living(s)]
+        if ph == "deploy":
+            return [("deploy", i) for i in s.ctx[2]]
+        if ph == "reinforce":
+            return [("reinforce", i) for i in s.ctx[1]]
+        if ph == "general":
+            return [("general", g) for i, g in enumerate(gids) if i not in s.chosen]
+        return []  # pragma: no cover
+
+    def _hand_template(self, hand: tuple[str, ...]) -> tuple[Action, ...] | list[_Play]:
         """What a hand offers in the orders step (memoized per hand: a pure result).
 
         A tuple of play actions when every card's play is fixed; else a list in hand order of
-        those actions and of the ids of cards whose plays depend on the state (targets), which
-        ``_dynamic_plays`` expands."""
+        (kind, play action(s), targets), which ``legal_actions`` expands with the state."""
         kinds = self._hand_kind
         cards = [c for c in dict.fromkeys(hand) if kinds[c] != _SKIP]
-        result: tuple[Action, ...] | list[Action | str]
+        result: tuple[Action, ...] | list[_Play]
         if all(kinds[c] == _PLAIN for c in cards):
             result = tuple(self._play_plain[c] for c in cards)
         else:
-            result = [self._play_plain[c] if kinds[c] == _PLAIN else c for c in cards]
+            none: frozenset[str] = frozenset()
+            result = [
+                (_PLAIN, self._play_plain[c], none)
+                if kinds[c] == _PLAIN
+                else (kinds[c], self._play_at[c], self.targets.get(c, none))
+                for c in cards
+            ]
         self._hand_plays[hand] = result
         return result
-
-    def _dynamic_plays(self, s: BlauState, items: list[Action | str], out: list[Action]) -> None:
-        append = out.append
-        kinds = self._hand_kind
-        for eid in items:
-            if not isinstance(eid, str):
-                append(eid)
-                continue
-            k = kinds[eid]
-            at = self._play_at[eid]
-            if k == _SPECIAL:
-                targets = self.targets[eid]
-                front = s.front
-                red = s.red
-                if red[0] > 0 and front[0] in targets:
-                    append(at[0])
-                if red[1] > 0 and front[1] in targets:
-                    append(at[1])
-                if red[2] > 0 and front[2] in targets:
-                    append(at[2])
-            elif k == _CUBES:
-                if s.grey_pool:
-                    lost = s.lost
-                    cubes = s.cubes
-                    start = self.start
-                    for gi in s.chosen:
-                        if not lost[gi] and cubes[gi] < start[gi]:
-                            append(at[gi])
-            else:  # _READY
-                lost = s.lost
-                ready = s.ready
-                for gi in s.chosen:
-                    if not lost[gi] and not ready[gi]:
-                        append(at[gi])
 
     def _reorganizations(self, slots: list[int]) -> tuple[Action, ...]:
         """Every other left-to-right order of the frontline, then end-turn (memoized)."""
@@ -1123,8 +1122,9 @@ class FallBlau(Game[BlauState]):
             if perm not in seen:
                 seen.add(perm)
                 reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
-        self._reorg[key] = (*reorg, END_TURN)  # end-turn comes last
-        return self._reorg[key]
+        result = (*reorg, END_TURN)  # end-turn comes last
+        self._reorg[key[0]][key[1]][key[2]] = result
+        return result
 
     def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
         s = state
@@ -1178,7 +1178,9 @@ class FallBlau(Game[BlauState]):
                 )
                 s.phase = "orders"
                 if s.missions and s.mactive:
-                    self._run(s)  # only the missions to check
+                    # the missions were checked at the end of the step before and spending
+                    # supply meets none: only note what they were checked against
+                    s.mseen = (s.supply, s.vp, len(s.month_caps), len(s.mactive), len(s.mdeck))
                 return
             before = len(s.tasks)
             if kind == "end-turn":

@@ -27,12 +27,13 @@ INITIATIVE_KILLS = 8
 AIRFIELD_SP = 3
 NAVAL_MOVE_SP = 2
 DESTROYED_VP = {"CV": 3, "HS": 2, "LS": 1, "": 1}
+RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all its units
 
 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "2"
+    version = "3"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -68,6 +69,7 @@ class CoralSea(SeriesGame):
         self.watched = tuple(
             a for a, ad in self.data.areas.items() if ad.kind == "sea" or ad.port
         )  # 12: stacks in ports and at sea are closed
+        self.top_keys = {r: {a: f"top:{r}:{a}" for a in self.watched} for r in self.roles}
 
     def _weighted(self, src: str) -> dict[str, int]:
         """Distances in areas (sea or land); the Australia box is two zones from its neighbours."""
@@ -387,6 +389,9 @@ class CoralSea(SeriesGame):
         return sorted(out)
 
     def apply_op_extra(self, s: CCState, op: Op, action: Action) -> None:
+        if action[0] == "top":
+            self.put_on_top(s, op.role, action[1], action[2])
+            return
         kind, area, worker = action[0], action[1], action[2]
         cost = 1 if kind == "repair-airfield" else AIRFIELD_SP
         op.sp -= cost
@@ -671,6 +676,11 @@ class CoralSea(SeriesGame):
             return f"Land the troops at {action[1]}"
         if k == "load-rp":
             return "Load a resource point"
+        if k == "top":
+            rp = action[2] == RP_MARKER
+            what = "a resource point" if rp else self.data.units[action[2]].name
+            why = "hides every unit in it" if rp else "the only one the enemy sees"
+            return f"Put {what} on top of your stack at {action[1]} ({why}; free)"
         return super().label(state, role, action)
 
     def describe_event(self, event: dict[str, Any]) -> str:
@@ -684,6 +694,10 @@ class CoralSea(SeriesGame):
         if k == "airfield-raid":
             hit = "out of action" if event["disorganized"] else "no effect"
             return f"Raid on the airfield at {event['area']}: d10 {event['dice'][0]}, {hit}"
+        if k == "stack-top":
+            top = event["top"]
+            what = "a resource point" if top == RP_MARKER else self.data.units[top].name
+            return f"{event['role']} puts {what} on top of the stack at {event['area']}"
         if k == "jungle":
             what = "depleted" if event["result"] == "dep" else "disorganized"
             return f"{self.data.units[event['unit']].name} {what} by the jungle"
@@ -704,23 +718,138 @@ class CoralSea(SeriesGame):
         return vp
 
     # ----- optional rule 12: limited intelligence ---------------------------------------------
+    def stack_top(self, s: CCState, role: str, area: str) -> str:
+        """What lies on top of the stack of ``role`` in ``area``: the unit its owner put there
+        (while it stays), ``RP_MARKER`` when he put one of his resource points there (while he
+        has one there), else his first unit in counter order; "" when he has no unit there."""
+        mine = self.units_at(s, area, role)
+        if not mine:
+            return ""
+        chosen = s.flags.get(f"top:{role}:{area}")
+        if chosen == RP_MARKER and s.rps[role].get(area, 0) > 0:
+            return RP_MARKER
+        if chosen in mine:
+            return str(chosen)
+        return mine[0]
+
+    def stack_signature(self, s: CCState, role: str, area: str) -> str:
+        """What makes up a stack (its units and whether an RP marker is with them)."""
+        mine = sorted(self.units_at(s, area, role))
+        return ",".join(mine) + ("+rp" if s.rps[role].get(area, 0) > 0 else "")
+
+    def top_choices(self, s: CCState, role: str) -> list[Action]:
+        """12: the owner puts another unit (or one of his RP markers) on top of a stack of his
+        in a port or at sea. Offered only where it changes the top, and once per stack as it
+        stands: after a choice, again only when units or the RP come or go."""
+        out: list[Action] = []
+        rps = s.rps[role]
+        where = s.units.where()
+        side = self.side_of
+        for area in self.watched:
+            here = where.get(area)
+            if not here or (len(here) < 2 and rps.get(area, 0) <= 0):
+                continue
+            mine = [u for u in here if side[u] == role]
+            if not mine or (len(mine) < 2 and rps.get(area, 0) <= 0):
+                continue
+            if s.flags.get(f"topsig:{role}:{area}") == self.stack_signature(s, role, area):
+                continue
+            cur = self.stack_top(s, role, area)
+            cands = [*mine, RP_MARKER] if rps.get(area, 0) > 0 else mine
+            out.extend(("top", area, c) for c in cands if c != cur)
+        return out
+
+    def op_free(self, s: CCState, op: Op) -> list[Action]:
+        if not s.flags.get("limited") or op.group:
+            return []
+        return self.top_choices(s, op.role)
+
+    def put_on_top(self, s: CCState, role: str, area: str, what: str) -> None:
+        self.set_top(s, role, area, what)
+        # the owner's log names his choice; the enemy's names only what he now sees on top
+        s.log_private([role], "stack-top", role=role, area=area, top=what)
+        s.log_private([self.other(role)], "stack-top", role=role, area=area, top=what)
+        s.reveals += 1  # the new top is shown to the enemy
+
+    def drop_stale_tops(self, s: CCState) -> None:
+        """Forget a top choice once its unit (or the RP) has left the stack."""
+        flags = s.flags
+        units = s.units
+        for r in self.roles:
+            left = flags.get(f"topn:{r}", 0)  # the number of this side's choices in force
+            if not left:
+                continue
+            rps = s.rps[r]
+            for area, key in self.top_keys[r].items():
+                chosen = flags.get(key)
+                if chosen is None:
+                    continue
+                if chosen == RP_MARKER:
+                    ok = rps.get(area, 0) > 0 and self.has_units(s, area, r)
+                else:
+                    ok = units[chosen].loc == area
+                if not ok:
+                    self.forget_top(s, r, area)
+                left -= 1
+                if not left:
+                    break
+
+    def forget_top(self, s: CCState, role: str, area: str) -> None:
+        if s.flags.pop(f"top:{role}:{area}", None) is not None:
+            s.flags[f"topn:{role}"] -= 1
+        s.flags.pop(f"topsig:{role}:{area}", None)
+
+    def set_top(self, s: CCState, role: str, area: str, what: str) -> None:
+        key = f"top:{role}:{area}"
+        if key not in s.flags:
+            s.flags[f"topn:{role}"] = s.flags.get(f"topn:{role}", 0) + 1
+        s.flags[key] = what
+        s.flags[f"topsig:{role}:{area}"] = self.stack_signature(s, role, area)
+
     def hidden_units(self, s: CCState, role: str | None) -> set[str]:
-        """Enemy units ``role`` may not see: all but the top one of a stack in a port or at sea."""
+        """Enemy units ``role`` may not see: all but the top one of a stack in a port or at
+        sea (all of them when an RP marker is on top); units in a battle are seen."""
         if not s.flags.get("limited") or role is None:
             return set()
         foe = self.other(role)
         side = self.side_of
         out: set[str] = set()
         where = s.units.where()
+        flags = s.flags
+        rps = s.rps[foe]
+        keys = self.top_keys[foe]
         for area in self.watched:
             here = where.get(area)
-            if not here or len(here) < 2:
+            if not here:
+                continue
+            if len(here) < 2:  # one unit: seen, unless its owner's RP marker covers it
+                if rps.get(area, 0) > 0 and flags.get(keys[area]) == RP_MARKER:
+                    out.update(u for u in here if side[u] == foe)
                 continue
             theirs = [u for u in here if side[u] == foe]
-            out.update(theirs[1:])
+            if not theirs:
+                continue
+            # the top as stack_top gives it, written out: this runs around every action
+            chosen = flags.get(keys[area])
+            if chosen == RP_MARKER and rps.get(area, 0) > 0:
+                out.update(theirs)
+            elif len(theirs) > 1:
+                top = chosen if chosen in theirs else theirs[0]
+                out.update(u for u in theirs if u != top)
         b = s.battle
         if b is not None:
             out -= set(b.units[foe])
+        return out
+
+    def stack_tops(self, s: CCState) -> dict[str, dict[str, str]]:
+        """Area -> side -> its top (a unit id or ``RP_MARKER``) of every stack in a port or at
+        sea: what each side sees of the other's stacks there (rule 12)."""
+        out: dict[str, dict[str, str]] = {}
+        for area in self.watched:
+            for r in self.roles:
+                top = self.stack_top(s, r, area)
+                if top:
+                    out.setdefault(area, {})[r] = top
         return out
 
     def view(self, state: CCState, role: str | None) -> dict[str, Any]:
@@ -740,6 +869,17 @@ class CoralSea(SeriesGame):
             }
             for a, o in sorted(airfields.items())
         ]
+        if state.flags.get("limited"):
+            v["stack_tops"] = self.stack_tops(state)
+            if role is not None:  # the enemy's arrangements are his own business
+                foe = self.other(role)
+                v["flags"] = {
+                    k: val
+                    for k, val in v["flags"].items()
+                    if not k.startswith((f"top:{foe}:", f"topsig:{foe}:", f"topn:{foe}"))
+                }
+        else:
+            v["stack_tops"] = {}
         if hidden and v["op"] is not None:
             for key in ("acted", "group", "cargo"):
                 v["op"][key] = [u for u in v["op"][key] if u not in hidden]
@@ -751,6 +891,19 @@ class CoralSea(SeriesGame):
         else:
             v["hidden_counts"] = {}
         return v
+
+    def render_text(self, state: CCState, role: str | None) -> str:
+        text = super().render_text(state, role)
+        v = self.view(state, role)
+        if not v["hidden_counts"] or role is None:
+            return text
+        foe = self.other(role)
+        marked = {a for a, sides in v["stack_tops"].items() if sides.get(foe) == RP_MARKER}
+        spots = ", ".join(
+            f"{a} +{n}{' under an RP' if a in marked else ''}"
+            for a, n in sorted(v["hidden_counts"].items())
+        )
+        return f"{text}\nHidden enemy units (limited intelligence): {spots}"
 
     def _hidden_counts(self, s: CCState, hidden: set[str]) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -766,6 +919,7 @@ class CoralSea(SeriesGame):
         before = {r: self.hidden_units(state, r) for r in self.roles}
         n = len(state.events)
         super().apply(state, role, action)
+        self.drop_stale_tops(state)
         if len(state.events) > n:
             after = {r: self.hidden_units(state, r) for r in self.roles}
             self.redact(state, n, before, after)
@@ -800,12 +954,27 @@ class CoralSea(SeriesGame):
 
     def determinize(self, state: CCState, role: str, rng: Rng) -> CCState:
         new = view.determinize(self, state, role, rng)
+        if not state.flags.get("limited"):
+            return new
+        # 12: the enemy's top choices are his secret; what is on top of each of his stacks
+        # is seen, and stays on top whatever is dealt beneath it
+        foe = self.other(role)
+        tops = {a: sides[foe] for a, sides in self.stack_tops(state).items() if foe in sides}
+        for k in [k for k in new.flags if k.startswith(f"top:{foe}:")]:
+            self.forget_top(new, foe, k.split(":", 2)[2])
+        for k in [k for k in new.flags if k.startswith(f"topsig:{foe}:")]:
+            del new.flags[k]  # (a signature left without its choice)
         hidden = self.hidden_units(state, role)
         op = state.op
         if op is not None:
             hidden -= set(op.group) | set(op.cargo)
-        if not hidden:
-            return new
+        if hidden:
+            self._deal_hidden(state, new, hidden, rng)
+        for area, top in tops.items():
+            self.set_top(new, foe, area, top)
+        return new
+
+    def _deal_hidden(self, state: CCState, new: CCState, hidden: set[str], rng: Rng) -> None:
         # 12: which hidden unit is where (and in what state) is unknown: deal the hidden
         # units of each kind (ground, naval, Truk Fleet) over the hidden places of that kind
         groups: dict[tuple[bool, bool], list[str]] = {}
@@ -817,7 +986,6 @@ class CoralSea(SeriesGame):
             rng.shuffle(order)
             for u, loc in zip(order, spots, strict=True):
                 new.units[u] = Unit(loc, dep=rng.random() < 0.3)  # its state is unseen too
-        return new
 
 
 def _names_any(e: dict[str, Any], hid: set[str]) -> bool:
