@@ -1360,37 +1360,39 @@ class FallBlau(Game[BlauState]):
 
     def clone(self, state: BlauState) -> BlauState:
         s = state
+        # list.copy(): about half the cost of list() on CPython 3.11, and clone runs every step
+        # of a search
         n = BlauState.__new__(BlauState)
         n._copy_base(s)
         n.hard = s.hard
         n.missions = s.missions
         n.phase = s.phase
         n.ctx = s.ctx
-        n.tasks = list(s.tasks)
+        n.tasks = s.tasks.copy()
         n.cal = s.cal
         n.turn = s.turn
         n.supply = s.supply
         n.vp = s.vp
         n.chosen = s.chosen
-        n.cubes = list(s.cubes)
-        n.ready = list(s.ready)
-        n.lost = list(s.lost)
-        n.slots = list(s.slots)
-        n.front = list(s.front)
-        n.red = list(s.red)
+        n.cubes = s.cubes.copy()
+        n.ready = s.ready.copy()
+        n.lost = s.lost.copy()
+        n.slots = s.slots.copy()
+        n.front = s.front.copy()
+        n.red = s.red.copy()
         n.red_pool = s.red_pool
         n.grey_pool = s.grey_pool
-        n.queue = list(s.queue)
-        n.captured = list(s.captured)
-        n.deck = list(s.deck)
-        n.discard = list(s.discard)
-        n.hand = list(s.hand)
-        n.in_play = list(s.in_play)
-        n.removed = list(s.removed)
-        n.mdeck = list(s.mdeck)
-        n.mactive = list(s.mactive)
-        n.mdone = list(s.mdone)
-        n.month_caps = list(s.month_caps)
+        n.queue = s.queue.copy()
+        n.captured = s.captured.copy()
+        n.deck = s.deck.copy()
+        n.discard = s.discard.copy()
+        n.hand = s.hand.copy()
+        n.in_play = s.in_play.copy()
+        n.removed = s.removed.copy()
+        n.mdeck = s.mdeck.copy()
+        n.mactive = s.mactive.copy()
+        n.mdone = s.mdone.copy()
+        n.month_caps = s.month_caps.copy()
         n.mseen = s.mseen
         n.attack = s.attack
         n.over = s.over
