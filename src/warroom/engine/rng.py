@@ -48,8 +48,11 @@ def _block(at: int, size: int) -> list[int]:
         import numpy
 
         np = _np = numpy
-        u = numpy.uint64
-        _consts = (u(30), u(0xBF58476D1CE4E5B9), u(27), u(0x94D049BB133111EB), u(31))
+        # 0-d uint64 arrays: as operands they cost numpy less than scalars or Python ints
+        _consts = tuple(
+            numpy.array(c, dtype=numpy.uint64)
+            for c in (30, 0xBF58476D1CE4E5B9, 27, 0x94D049BB133111EB, 31)
+        )
     steps = _steps.get(size)
     if steps is None:
         steps = _steps[size] = np.array(
@@ -58,12 +61,11 @@ def _block(at: int, size: int) -> list[int]:
     r30, m1, r27, m2, r31 = _consts
     # uint64 arithmetic wraps modulo 2**64, exactly what the masks do on Python ints
     z = steps + np.uint64(at)
-    xor, mul, shr = np.bitwise_xor, np.multiply, np.right_shift
-    xor(z, shr(z, r30), out=z)
-    mul(z, m1, out=z)
-    xor(z, shr(z, r27), out=z)
-    mul(z, m2, out=z)
-    xor(z, shr(z, r31), out=z)
+    z ^= z >> r30
+    z *= m1
+    z ^= z >> r27
+    z *= m2
+    z ^= z >> r31
     out: list[int] = z.tolist()
     return out
 
