@@ -130,3 +130,28 @@ def test_the_rules_player_beats_random_in_the_first_seat(gid: str) -> None:
         for seed in range(1, 9)
     )
     assert wins >= 4
+
+
+def test_the_coral_sea_rules_player_does_not_pick_a_unit_it_would_only_cancel() -> None:
+    """An operation that has begun spends its RP on something, but not on a unit whose
+    group it would call off at once (a unit hemmed in by stronger enemies): with seed
+    1291491854381665 of a `warroom simulate` job, two rules players once went round
+    ("move", unit) / ("cancel",) for ever. Now no operation calls off a group twice and
+    the campaign ends."""
+    from warroom.ai import make_agent
+    from warroom.sim.job import agent_seed
+
+    seed = 1291491854381665
+    m = Match.new("coral-sea", seed=seed)
+    agents = {
+        role: make_agent("rules", "coral-sea", agent_seed(seed, i))
+        for i, role in enumerate(m.game.roles)
+    }
+    cancels = 0
+    while not m.over and len(m.steps) < 3000:
+        role = m.active[0]
+        action = agents[role].choose(m, role)
+        cancels = cancels + 1 if action == ("cancel",) else cancels
+        m.act(role, action)
+    assert m.over, f"no end after {len(m.steps)} steps"
+    assert cancels <= 2

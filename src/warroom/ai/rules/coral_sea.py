@@ -208,12 +208,35 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         laden = d.naval and any(not g.data.units[x].naval for x in g.units_at(s, loc, role))
         return (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
 
-    best = min(moves, key=urgency)
     if not op.acted:
-        return best  # an operation that has begun does something with its RP
+        # An operation that has begun does something with its RP: the most urgent move
+        # whose group would really go somewhere (a group it would only cancel, say one
+        # hemmed in by stronger enemies, would be picked again and again).
+        for a in sorted(moves, key=urgency):
+            if not _cancels(g, s, role, a):
+                return a
+        return ("done",)
+    best = min(moves, key=urgency)
     if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < STOP:
         return ("done",)  # (also ends a run of moves that come to nothing)
     return best
+
+
+def _cancels(g: Any, s: CCState, role: str, move: Action) -> bool:
+    """Whether this player, having picked ``move``, would cancel the group before it goes."""
+    t = s.clone()
+    g.apply(t, role, move)
+    for _ in range(8):  # adds, then the first step of the group
+        op = t.op
+        if op is None or not op.group:
+            return False
+        actions = g.legal_actions(t, role)
+        group = _naval_group if g.data.units[op.group[0]].naval else _ground_group
+        a = group(g, t, role, actions)
+        if a[0] != "add":
+            return a == ("cancel",)
+        g.apply(t, role, a)
+    return False
 
 
 def _ground_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:

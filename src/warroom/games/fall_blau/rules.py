@@ -72,6 +72,9 @@ DRAW_TASK = ("draw",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
 _PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
+# how a card of a hand with targets is offered: (its kind, its play action or its play actions
+# by slot / general, the cards a special attack may strike)
+_Play = tuple[int, Any, frozenset[str]]
 # mission conditions, coded (see _mission_met)
 _M_SUPPLY, _M_VP, _M_CAPTURES, _M_COUNTER, _M_CARDS = range(5)
 
@@ -186,6 +189,8 @@ class FallBlau(Game[BlauState]):
         d = self.data
         self.gids = d.general_order
         self.ev_order = {eid: i for i, eid in enumerate(d.events)}
+        self._ev_key = self.ev_order.__getitem__
+        self._decks = (tuple(d.deck(False)), tuple(d.deck(True)))  # by Hard Mode
         self.early = frozenset(i + 1 for i in range(0, len(d.calendar), 3))
         self.cost = {c.id: 1 + c.extra_cost for c in d.campaigns.values()}
         self.start = [d.generals[g].cubes for g in self.gids]
@@ -234,7 +239,13 @@ class FallBlau(Game[BlauState]):
             )
             for e in d.events.values()
         }
-        self._reorg: dict[tuple[int, ...], tuple[Action, ...]] = {}  # a memo of pure results
+        # [left][middle][right] general index (-1, no general, is the last entry): the other
+        # orders of the frontline, then end-turn (a table of pure results, built on first use)
+        n = len(self.gids) + 1
+        self._lasting_of: dict[tuple[str, ...], tuple[int, tuple[tuple[str, int], ...]]] = {}
+        self._reorg: list[list[list[tuple[Action, ...] | None]]] = [
+            [[None] * n for _ in range(n)] for _ in range(n)
+        ]
         self._adv = [{c: ("advance", g, c) for c in d.campaigns} for g in self.gids]
         self._att = [tuple(("attack", g, t) for t in range(SLOTS)) for g in self.gids]
         self._cons = [("consolidate", g) for g in self.gids]
@@ -306,7 +317,7 @@ class FallBlau(Game[BlauState]):
             ]
             for slot in range(SLOTS)
         ]
-        self._hand_plays: dict[tuple[str, ...], tuple[Action, ...] | list[Action | str]] = {}
+        self._hand_plays: dict[tuple[str, ...], tuple[Action, ...] | list[_Play]] = {}
         # the play actions of cards with a target: by slot (special attacks) or by general
         self._play_at: dict[str, tuple[Action, ...]] = {
             e.id: tuple(("play", e.id, t) for t in range(SLOTS))
@@ -330,7 +341,7 @@ class FallBlau(Game[BlauState]):
         s.grey_pool = d.german_cubes
         s.red_pool = d.soviet_cubes
         s.queue = [c.id for c in d.campaigns.values() if c.start_unlocked]
-        s.deck = d.deck(s.hard)
+        s.deck = list(self._decks[s.hard])
         s.rng.shuffle(s.deck)
         if s.missions:
             s.mdeck = list(d.missions)
@@ -474,7 +485,7 @@ class FallBlau(Game[BlauState]):
         if stop_tasks:
             s.tasks += stop_tasks
         else:
-            insort(hand, cid, key=self.ev_order.__getitem__)  # the hand is kept in card order
+            insort(hand, cid, key=self._ev_key)  # the hand is kept in card order
 
     def _reshuffle(self, s: BlauState) -> None:
         s.deck = s.discard
@@ -653,14 +664,15 @@ class FallBlau(Game[BlauState]):
         on = 1
         rerolls = 0
         if s.in_play:
-            lasting = self._lasting
-            for eid in s.in_play:
-                for is_reroll, when, value in lasting[eid]:
-                    if is_reroll:
-                        if local:
-                            rerolls += value
-                    elif self._when(when, s.front[slot], gi) and value > on:
-                        on = value
+            key = tuple(s.in_play)
+            effects = self._lasting_of.get(key)
+            if effects is None:
+                effects = self._lasting_in_play(key)
+            if local:
+                rerolls = effects[0]
+            for when, value in effects[1]:
+                if value > on and self._when(when, s.front[slot], gi):
+                    on = value
         rng = s.rng
         rolls = roll(rng, dice)
         rerolled: list[int] = []
@@ -694,6 +706,23 @@ class FallBlau(Game[BlauState]):
         )
         if hits > saved:
             self._lose_cubes(s, gi, hits - saved, why)
+
+    def _lasting_in_play(self, in_play: tuple[str, ...]) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """What the cards in play do to a counter-attack: the re-rolls of a local one, and each
+        (condition, hit-on) (memoized: a pure result)."""
+        rerolls = 0
+        hit_on: list[tuple[str, int]] = []
+        for eid in in_play:
+            for is_reroll, when, value in self._lasting[eid]:
+                if is_reroll:
+                    rerolls += value
+                else:
+                    hit_on.append((when, value))
+        if len(self._lasting_of) > 4096:  # a bound on the memo, never reached in play
+            self._lasting_of.clear()
+        result = (rerolls, tuple(hit_on))
+        self._lasting_of[in_play] = result
+        return result
 
     def _local_counter_attacks(self, s: BlauState) -> None:
         front = s.front
@@ -952,39 +981,13 @@ class FallBlau(Game[BlauState]):
         return () if state.over else (ROLE,)
 
     def legal_actions(self, state: BlauState, role: str) -> Sequence[Action]:
+        """The orders step here (the other steps: ``_prompt_actions``): per frontline slot its
+        general's advances, attacks and consolidate, then the hand's plays, the reorganizations
+        and end-turn (a third of every random game's time went here: the parts are looked up in
+        tables built once)."""
         s = state
-        if s.phase == "orders" and role == ROLE and not s.over:
-            return self._order_actions(s)
-        if s.over or role != ROLE:
-            return []
-        ph = s.phase
-        gids = self.gids
-        if ph == "support":
-            gi, slot = s.attack
-            return [("support", c) for c in self.support_cards(s, gi, slot)] + [("roll",)]
-        if ph == "second":
-            slot = s.slots.index(s.ctx[0])
-            return [("second", c, i) for c in s.queue for i in self._second_slots(s, slot)] + [
-                ("done",)
-            ]
-        if ph == "discard":
-            return [("discard", c) for c in self._distinct_hand(s)]
-        if ph == "deck-out" or ph == "exhaust":
-            return [("exhaust", gids[gi]) for gi in self._ready_generals(s)]
-        if ph == "lose-cubes":
-            return [("lose", gids[gi]) for gi in self._living(s)]
-        if ph == "deploy":
-            return [("deploy", i) for i in s.ctx[2]]
-        if ph == "reinforce":
-            return [("reinforce", i) for i in s.ctx[1]]
-        if ph == "general":
-            return [("general", g) for i, g in enumerate(gids) if i not in s.chosen]
-        return []  # pragma: no cover
-
-    def _order_actions(self, s: BlauState) -> list[Action]:
-        """The orders step: per frontline slot its general's advances, attacks and consolidate,
-        then the hand's plays, the reorganizations and end-turn (a third of every random game's
-        time went here: the parts are looked up in tables built once)."""
+        if s.phase != "orders" or role != ROLE or s.over:
+            return self._prompt_actions(s, role)
         supply = s.supply
         f0, f1, f2 = s.front
         slots = s.slots
@@ -1025,10 +1028,34 @@ class FallBlau(Game[BlauState]):
                 plays = self._hand_template(key)
             if isinstance(plays, tuple):
                 out += plays
-            else:
-                self._dynamic_plays(s, plays, out)
+            else:  # cards with targets, which depend on the state
+                append = out.append
+                for k, at, targets in plays:
+                    if k == _PLAIN:
+                        append(at)
+                    elif k == _SPECIAL:
+                        red = s.red
+                        if red[0] > 0 and f0 in targets:
+                            append(at[0])
+                        if red[1] > 0 and f1 in targets:
+                            append(at[1])
+                        if red[2] > 0 and f2 in targets:
+                            append(at[2])
+                    elif k == _CUBES:
+                        if s.grey_pool:
+                            lost = s.lost
+                            cubes = s.cubes
+                            start = self.start
+                            for gi in s.chosen:
+                                if not lost[gi] and cubes[gi] < start[gi]:
+                                    append(at[gi])
+                    else:  # _READY
+                        lost = s.lost
+                        for gi in s.chosen:
+                            if not lost[gi] and not ready[gi]:
+                                append(at[gi])
         if supply >= 1:
-            reorg = self._reorg.get((slots[0], slots[1], slots[2]))
+            reorg = self._reorg[slots[0]][slots[1]][slots[2]]
             if reorg is None:
                 reorg = self._reorganizations(slots)
             out += reorg
@@ -1036,55 +1063,54 @@ class FallBlau(Game[BlauState]):
             out.append(END_TURN)
         return out
 
-    def _hand_template(self, hand: tuple[str, ...]) -> tuple[Action, ...] | list[Action | str]:
+    def _prompt_actions(self, s: BlauState, role: str) -> list[Action]:
+        """Every step but the orders: small prompts."""
+        if s.over or role != ROLE:
+            return []
+        ph = s.phase
+        gids = self.gids
+        if ph == "support":
+            gi, slot = s.attack
+            return [("support", c) for c in self.support_cards(s, gi, slot)] + [("roll",)]
+        if ph == "second":
+            slot = s.slots.index(s.ctx[0])
+            return [("second", c, i) for c in s.queue for i in self._second_slots(s, slot)] + [
+                ("done",)
+            ]
+        if ph == "discard":
+            return [("discard", c) for c in self._distinct_hand(s)]
+        if ph == "deck-out" or ph == "exhaust":
+            return [("exhaust", gids[gi]) for gi in self._ready_generals(s)]
+        if ph == "lose-cubes":
+            return [("lose", gids[gi]) for gi in self._living(s)]
+        if ph == "deploy":
+            return [("deploy", i) for i in s.ctx[2]]
+        if ph == "reinforce":
+            return [("reinforce", i) for i in s.ctx[1]]
+        if ph == "general":
+            return [("general", g) for i, g in enumerate(gids) if i not in s.chosen]
+        return []  # pragma: no cover
+
+    def _hand_template(self, hand: tuple[str, ...]) -> tuple[Action, ...] | list[_Play]:
         """What a hand offers in the orders step (memoized per hand: a pure result).
 
         A tuple of play actions when every card's play is fixed; else a list in hand order of
-        those actions and of the ids of cards whose plays depend on the state (targets), which
-        ``_dynamic_plays`` expands."""
+        (kind, play action(s), targets), which ``legal_actions`` expands with the state."""
         kinds = self._hand_kind
         cards = [c for c in dict.fromkeys(hand) if kinds[c] != _SKIP]
-        result: tuple[Action, ...] | list[Action | str]
+        result: tuple[Action, ...] | list[_Play]
         if all(kinds[c] == _PLAIN for c in cards):
             result = tuple(self._play_plain[c] for c in cards)
         else:
-            result = [self._play_plain[c] if kinds[c] == _PLAIN else c for c in cards]
+            none: frozenset[str] = frozenset()
+            result = [
+                (_PLAIN, self._play_plain[c], none)
+                if kinds[c] == _PLAIN
+                else (kinds[c], self._play_at[c], self.targets.get(c, none))
+                for c in cards
+            ]
         self._hand_plays[hand] = result
         return result
-
-    def _dynamic_plays(self, s: BlauState, items: list[Action | str], out: list[Action]) -> None:
-        append = out.append
-        kinds = self._hand_kind
-        for eid in items:
-            if not isinstance(eid, str):
-                append(eid)
-                continue
-            k = kinds[eid]
-            at = self._play_at[eid]
-            if k == _SPECIAL:
-                targets = self.targets[eid]
-                front = s.front
-                red = s.red
-                if red[0] > 0 and front[0] in targets:
-                    append(at[0])
-                if red[1] > 0 and front[1] in targets:
-                    append(at[1])
-                if red[2] > 0 and front[2] in targets:
-                    append(at[2])
-            elif k == _CUBES:
-                if s.grey_pool:
-                    lost = s.lost
-                    cubes = s.cubes
-                    start = self.start
-                    for gi in s.chosen:
-                        if not lost[gi] and cubes[gi] < start[gi]:
-                            append(at[gi])
-            else:  # _READY
-                lost = s.lost
-                ready = s.ready
-                for gi in s.chosen:
-                    if not lost[gi] and not ready[gi]:
-                        append(at[gi])
 
     def _reorganizations(self, slots: list[int]) -> tuple[Action, ...]:
         """Every other left-to-right order of the frontline, then end-turn (memoized)."""
@@ -1096,8 +1122,9 @@ class FallBlau(Game[BlauState]):
             if perm not in seen:
                 seen.add(perm)
                 reorg.append(("reorganize", *(gids[x] if x != NONE else "-" for x in perm)))
-        self._reorg[key] = (*reorg, END_TURN)  # end-turn comes last
-        return self._reorg[key]
+        result = (*reorg, END_TURN)  # end-turn comes last
+        self._reorg[key[0]][key[1]][key[2]] = result
+        return result
 
     def explain_illegal(self, state: BlauState, role: str, action: Action) -> str | None:
         s = state
@@ -1151,7 +1178,9 @@ class FallBlau(Game[BlauState]):
                 )
                 s.phase = "orders"
                 if s.missions and s.mactive:
-                    self._run(s)  # only the missions to check
+                    # the missions were checked at the end of the step before and spending
+                    # supply meets none: only note what they were checked against
+                    s.mseen = (s.supply, s.vp, len(s.month_caps), len(s.mactive), len(s.mdeck))
                 return
             before = len(s.tasks)
             if kind == "end-turn":
@@ -1331,37 +1360,39 @@ class FallBlau(Game[BlauState]):
 
     def clone(self, state: BlauState) -> BlauState:
         s = state
+        # list.copy(): about half the cost of list() on CPython 3.11, and clone runs every step
+        # of a search
         n = BlauState.__new__(BlauState)
         n._copy_base(s)
         n.hard = s.hard
         n.missions = s.missions
         n.phase = s.phase
         n.ctx = s.ctx
-        n.tasks = list(s.tasks)
+        n.tasks = s.tasks.copy()
         n.cal = s.cal
         n.turn = s.turn
         n.supply = s.supply
         n.vp = s.vp
         n.chosen = s.chosen
-        n.cubes = list(s.cubes)
-        n.ready = list(s.ready)
-        n.lost = list(s.lost)
-        n.slots = list(s.slots)
-        n.front = list(s.front)
-        n.red = list(s.red)
+        n.cubes = s.cubes.copy()
+        n.ready = s.ready.copy()
+        n.lost = s.lost.copy()
+        n.slots = s.slots.copy()
+        n.front = s.front.copy()
+        n.red = s.red.copy()
         n.red_pool = s.red_pool
         n.grey_pool = s.grey_pool
-        n.queue = list(s.queue)
-        n.captured = list(s.captured)
-        n.deck = list(s.deck)
-        n.discard = list(s.discard)
-        n.hand = list(s.hand)
-        n.in_play = list(s.in_play)
-        n.removed = list(s.removed)
-        n.mdeck = list(s.mdeck)
-        n.mactive = list(s.mactive)
-        n.mdone = list(s.mdone)
-        n.month_caps = list(s.month_caps)
+        n.queue = s.queue.copy()
+        n.captured = s.captured.copy()
+        n.deck = s.deck.copy()
+        n.discard = s.discard.copy()
+        n.hand = s.hand.copy()
+        n.in_play = s.in_play.copy()
+        n.removed = s.removed.copy()
+        n.mdeck = s.mdeck.copy()
+        n.mactive = s.mactive.copy()
+        n.mdone = s.mdone.copy()
+        n.month_caps = s.month_caps.copy()
         n.mseen = s.mseen
         n.attack = s.attack
         n.over = s.over

@@ -1,0 +1,70 @@
+"""Commanders' search knowledge: the fitted value, the candidate sheets and a small
+strength check (the counts over 80 games are in docs/ai.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.ai.arena import play_game
+from warroom.ai.values import commanders as vc
+from warroom.engine import Match, Rng
+
+
+def _planning_match(seed: int) -> Match:
+    m = Match.new("commanders", seed=seed)
+    while not (m.state.phase == "planning" and m.state.stage == "plan"):  # type: ignore[attr-defined]
+        role = m.active[0]
+        m.act(role, m.legal(role)[0])
+    return m
+
+
+def test_value_prefers_vp_units_and_income_and_is_symmetric() -> None:
+    m = _planning_match(3)
+    g: Any = m.game
+    s: Any = m.state
+    base = vc.evaluate(g, s, "white")
+    assert abs(base + vc.evaluate(g, s, "black") - 1.0) < 1e-9
+    ahead = g.clone(s)
+    ahead.vp = [s.vp[0] + 3, s.vp[1]]
+    assert vc.evaluate(g, ahead, "white") > base
+    # a side that can reach 10 VP at the next scoring is close to winning
+    near = g.clone(s)
+    near.vp = [9, 2]
+    near.round = 8
+    assert vc.evaluate(g, near, "white") > 0.8
+    # a routed unit of white's counts against white
+    routed = g.clone(s)
+    from warroom.games.commanders.state import ROUTED
+
+    u = next(u for u, where in enumerate(s.loc) if where >= 0 and u < 30)
+    routed.status[u] = ROUTED
+    assert vc.evaluate(g, routed, "white") < base
+
+
+def test_candidate_sheets_differ_in_substance() -> None:
+    """Every sheet offered gives other orders than the others (twins swapped are one)."""
+    m = _planning_match(5)
+    g: Any = m.game
+    role = "white"
+    sheets = vc.macros(g, g.determinize(m.state, role, Rng(1)), role, m.legal(role), Rng(2))
+    assert sheets is not None and len(sheets) >= 3
+    keys = set()
+    for sheet in sheets:
+        w: Any = g.clone(m.state)
+        w.waiting[1] = True
+        w.cache = [None, None]
+        for a in sheet:
+            if a not in g.legal_actions(w, role):
+                break
+            g.apply(w, role, a)
+        keys.add(vc._sheet_key(w))
+    assert len(keys) == len(sheets)
+
+
+def test_search_and_rules_beat_random() -> None:
+    """A short search (30 rollouts a decision) and the rules player each win both seats of
+    one seed against the random player."""
+    for spec in ("rules", "search:iterations=30"):
+        for seats in ({"white": spec, "black": "random"}, {"white": "random", "black": spec}):
+            res = play_game("commanders", seats, 7, 7)
+            assert res.winner is not None and seats[res.winner] == spec, (spec, seats)
