@@ -224,7 +224,7 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
 
 def _cancels(g: Any, s: CCState, role: str, move: Action) -> bool:
     """Whether this player, having picked ``move``, would cancel the group before it goes."""
-    t = s.clone()
+    t = g.clone(s)
     g.apply(t, role, move)
     for _ in range(8):  # adds, then the first step of the group
         op = t.op
