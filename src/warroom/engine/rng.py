@@ -165,7 +165,7 @@ class Rng:
         if count <= 0:
             return []
         if sides <= 0:
-            raise ValueError(f"below() needs a positive bound, got {sides}")
+            raise ValueError(f"dice() needs dice with at least one side, got {sides}")
         return [((z * sides) >> 64) + 1 for z in self._take(count)]
 
     def random(self) -> float:
