@@ -29,18 +29,28 @@ def score_chit(game: Any, key: str) -> int:
     return score
 
 
-def card_or_map(s: CCState, role: str, actions: Sequence[Action], rng: Rng) -> Action:
-    """Map when there are RPs to spend (and a fair hand, or half the time); else Card."""
+def card_or_map(
+    s: CCState,
+    role: str,
+    actions: Sequence[Action],
+    rng: Rng,
+    hand: int = 3,
+    chance: float = 0.5,
+) -> Action:
+    """Map when there are RPs to spend (and a fair hand of ``hand`` cards, or by ``chance``
+    with fewer); else Card."""
     has_rp = any(n > 0 for n in s.rps[role].values())
-    want_map = has_rp and (len(s.hands[role]) >= 3 or rng.random() < 0.5)
+    want_map = has_rp and (len(s.hands[role]) >= hand or rng.random() < chance)
     return ("map",) if want_map and ("map",) in actions else ("card",)
 
 
-def battle_step(game: Any, actions: Sequence[Action], rng: Rng) -> Action:
-    """Now and then a battle card; otherwise the chit that hurts the enemy most."""
+def battle_step(
+    game: Any, actions: Sequence[Action], rng: Rng, cards_chance: float = 0.3
+) -> Action:
+    """Now and then (``cards_chance``) a battle card; otherwise the chit that hurts the enemy most."""
     chits = [a for a in actions if a[0] == "chit"]
     cards = [a for a in actions if a[0] == "card"]
-    if cards and rng.random() < 0.3:
+    if cards and rng.random() < cards_chance:
         return cards[0]
     if chits:
         return max(chits, key=lambda a: (score_chit(game, a[1]), a[1]))
