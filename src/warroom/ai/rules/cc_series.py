@@ -29,10 +29,13 @@ def score_chit(game: Any, key: str) -> int:
     return score
 
 
-def card_or_map(s: CCState, role: str, actions: Sequence[Action], rng: Rng) -> Action:
-    """Map when there are RPs to spend (and a fair hand, or half the time); else Card."""
+def card_or_map(
+    s: CCState, role: str, actions: Sequence[Action], rng: Rng, hand: int = 3, chance: float = 0.5
+) -> Action:
+    """Map when there are RPs to spend (and a fair hand, ``hand`` cards or more, or else with
+    probability ``chance``); else Card."""
     has_rp = any(n > 0 for n in s.rps[role].values())
-    want_map = has_rp and (len(s.hands[role]) >= 3 or rng.random() < 0.5)
+    want_map = has_rp and (len(s.hands[role]) >= hand or rng.random() < chance)
     return ("map",) if want_map and ("map",) in actions else ("card",)
 
 
