@@ -6,6 +6,8 @@ once, a choice one role cannot see, a die. These tests need no real game.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.engine.toy import DUEL, Duel, DuelState
@@ -271,3 +273,88 @@ def test_flat_search_carries_out_a_chosen_plan() -> None:
     m.act("player", first.best)  # 4 + one card is at most 13: not over
     second = agent.analyse(m, "player")
     assert second.iterations == 0 and second.best == ("draw",) and second.plan == [("stop",)]
+
+
+def _solo_styles(game: object, role: str) -> list[tuple[str, object]]:
+    """Three ways to play Solo: always draw (the default here), stop at 13 or more, stop now."""
+
+    def always(game: Any, state: Any, role: str, acts: Any, rng: Rng) -> Any:
+        return ("draw",) if ("draw",) in acts else acts[0]
+
+    def at_13(game: Any, state: Any, role: str, acts: Any, rng: Rng) -> Any:
+        return ("stop",) if sum(state.drawn) >= 13 else ("draw",)
+
+    def now(game: Any, state: Any, role: str, acts: Any, rng: Rng) -> Any:
+        return ("stop",)
+
+    return [("always draw", always), ("stop at 13", at_13), ("stop now", now)]
+
+
+def _styled_agent(iterations: int = 90, seed: int = 3) -> SearchAgent:
+    from tests.ai.solo import SOLO
+
+    agent = SearchAgent("solo", SearchConfig(iterations=iterations, styles=True), seed=seed)
+    searcher = agent._searcher(SOLO)
+    searcher.styles = _solo_styles
+    searcher.epoch = lambda game, state, role: len(state.drawn) // 3
+    return agent
+
+
+def test_style_search_races_whole_ways_of_playing_and_keeps_one_for_an_epoch() -> None:
+    """Always drawing busts (a sum of 16 or more comes before the deck ends), stopping at
+    once scores nothing, stopping at 13 often wins: the race leaves the default for it, the
+    agent then plays it without racing again until the epoch (three cards) changes."""
+    from tests.ai.solo import SOLO
+
+    m = Match.new(SOLO, seed=9)  # draws 2, 4, 7, ...
+    agent = _styled_agent()
+    first = agent.analyse(m, "player")
+    race = agent.race
+    assert race is not None and race.name == "stop at 13"
+    assert race.values[1] > race.values[0] and race.values[1] > race.values[2]
+    assert 0 < first.iterations <= 90
+    # always-draw and stop-at-13 both draw now: one candidate for the two, stop-now second
+    assert [c.action for c in first.candidates] == [("draw",), ("stop",)]
+    assert "stop at 13" in first.candidates[0].reason
+    assert "always draw" in first.candidates[0].reason
+    m.act("player", first.best)
+    for _ in range(2):  # one and two cards drawn: the same epoch, no new race
+        nxt = agent.analyse(m, "player")
+        assert agent.race is race and nxt.iterations == 0 and nxt.best == ("draw",)
+        m.act("player", nxt.best)
+    assert m.state.drawn == [2, 4, 7]
+    last = agent.analyse(m, "player")  # three cards: a new epoch races again
+    assert agent.race is not race and last.iterations > 0
+    assert last.best == ("stop",)  # 13: stopping wins
+
+
+def test_style_search_needs_evidence_sees_no_secrets_and_repeats_itself() -> None:
+    """With one style that is just the default renamed, the default stays; the race reads
+    only the player's view (a twin with the deck reshuffled races identically); the same seed
+    gives the same race; every answer is a listed action."""
+    from tests.ai.solo import SOLO
+
+    m = _solo_at(4)
+    agent = _styled_agent()
+    same = _solo_styles(SOLO, "player")[0]
+    agent._searcher(SOLO).styles = lambda game, role: [same, ("also always", same[1])]
+    assert agent.choose(m, "player") == ("draw",)
+    assert agent.race is not None and agent.race.best == 0
+    twin = m.clone()
+    twin.state = SOLO.determinize(m.state, "player", Rng(5))
+    assert twin.state.deck != m.state.deck
+    a, b, c = _styled_agent(), _styled_agent(), _styled_agent()
+    ra, rb, rc = a.analyse(m, "player"), b.analyse(twin, "player"), c.analyse(m, "player")
+    assert a.race is not None and b.race is not None and c.race is not None
+    assert (a.race.values, a.race.visits) == (b.race.values, b.race.visits)
+    assert (a.race.values, a.race.visits) == (c.race.values, c.race.visits)
+    assert [x.action for x in ra.candidates] == [x.action for x in rb.candidates]
+    assert all(x.action in m.legal("player") for x in ra.candidates + rc.candidates)
+
+
+def test_styles_option_is_ignored_where_a_game_offers_no_styles() -> None:
+    agent = make_agent("search:iterations=40,styles=1", "duel", 1)
+    assert isinstance(agent, SearchAgent) and agent.config.styles
+    m = _match_after_north_bids(1)
+    result = agent.analyse(m, "south")
+    assert agent.race is None and result.iterations > 0

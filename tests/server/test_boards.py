@@ -11,12 +11,11 @@ import pytest
 
 import warroom
 from tests.server.browser import browser, shot
+from tests.server.browser import open_page as browser_page
 from tests.server.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser"]
-
-VIEWPORT = {"width": 1366, "height": 768}
 
 
 @pytest.fixture(scope="module")
@@ -26,13 +25,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 def open_page(browser: Any, url: str) -> Any:
-    page = browser.new_page(viewport=VIEWPORT)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url)
-    page.wait_for_function("window.warroom && window.warroom.view")
-    return page
+    return browser_page(browser, url, until="window.warroom && window.warroom.view")
 
 
 def step_of(page: Any) -> int:

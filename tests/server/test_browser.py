@@ -10,28 +10,17 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import browser, shot
+from tests.server.browser import browser, open_page, shot
 from tests.server.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
 __all__ = ["browser"]
-
-VIEWPORT = {"width": 1366, "height": 768}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(tmp_path_factory.mktemp("web") / "warroom.sqlite") as srv:
         yield srv
-
-
-def open_page(browser: Any, url: str) -> Any:
-    page = browser.new_page(viewport=VIEWPORT)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.goto(url)
-    return page
 
 
 def test_set_up_a_match_in_the_lobby_and_play_against_the_computer(

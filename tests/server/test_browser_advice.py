@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import browser, shot
+from tests.server.browser import browser, open_page, shot
 from tests.server.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -25,11 +25,9 @@ def test_the_hint_button_shows_three_candidates_and_highlights_them(
     browser: Any, server: LiveServer
 ) -> None:
     m = httpx.post(server.url + "/api/matches", json={"game": "duel", "seed": 4}).json()
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens']['north']}")
-    page.wait_for_selector("[data-target].choice")
+    page = open_page(
+        browser, f"{server.url}/g/{m['id']}#t={m['tokens']['north']}", ready="[data-target].choice"
+    )
     assert page.is_enabled(".hint-btn")
     page.click(".hint-btn")
     page.wait_for_selector(".hint-panel:not(.hidden) .hint-cand", timeout=15_000)
@@ -44,7 +42,7 @@ def test_the_hint_button_shows_three_candidates_and_highlights_them(
     page.wait_for_function("window.warroom.view.step === 1")
     page.wait_for_selector(".hint-panel.hidden", state="attached")  # stale hints go away
     assert page.is_disabled(".hint-btn")  # nothing to decide until south bids
-    assert errors == []
+    assert page.errors == []
 
 
 def test_the_battle_odds_panel_of_a_campaign_commander_game(
@@ -53,11 +51,11 @@ def test_the_battle_odds_panel_of_a_campaign_commander_game(
     m = httpx.post(
         server.url + "/api/matches", json={"game": "roads-to-stalingrad", "seed": 1}
     ).json()
-    page = browser.new_page(viewport={"width": 1366, "height": 768})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens']['axis']}")
-    page.wait_for_selector(".odds-panel:not(.hidden) .odds-area", timeout=15_000)
+    page = open_page(
+        browser,
+        f"{server.url}/g/{m['id']}#t={m['tokens']['axis']}",
+        ready=".odds-panel:not(.hidden) .odds-area",
+    )
     page.select_option(".odds-area", "Kupyansk")
     ticked = page.locator(".odds-unit input:checked")
     assert ticked.count() == 6  # every axis unit next to Kupyansk: Izium, Kharkov, Valuyki
@@ -67,4 +65,4 @@ def test_the_battle_odds_panel_of_a_campaign_commander_game(
     assert page.locator(".odds-row").count() == 4
     assert "Axis takes Kupyansk" in page.locator(".odds-result").inner_text()
     shot(page, "campaign-odds")
-    assert errors == []
+    assert page.errors == []

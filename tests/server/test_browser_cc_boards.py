@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import browser, shot
+from tests.server.browser import browser, open_page, shot
 from tests.server.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -26,12 +26,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 def open_seat(browser: Any, server: LiveServer, game: str, seat: str) -> tuple[Any, list[str]]:
     m = httpx.post(server.url + "/api/matches", json={"game": game, "seed": 3}).json()
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens'][seat]}")
-    page.wait_for_selector("svg.board g.area", timeout=15_000)
-    return page, errors
+    page = open_seat_page(browser, server, m, seat)
+    return page, page.errors
+
+
+def open_seat_page(browser: Any, server: LiveServer, m: dict[str, Any], seat: str) -> Any:
+    """The seat's page of match ``m``, once its board has drawn."""
+    url = f"{server.url}/g/{m['id']}#t={m['tokens'][seat]}"
+    return open_page(browser, url, {"width": 1366, "height": 900}, ready="svg.board g.area")
 
 
 def board_text(page: Any) -> str:
@@ -85,11 +87,7 @@ def test_coral_sea_limited_intelligence_shows_only_the_top_of_a_port_stack(
         server.url + "/api/matches",
         json={"game": "coral-sea", "seed": 3, "options": {"limited-intelligence": True}},
     ).json()
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/g/{m['id']}#t={m['tokens']['allies']}")
-    page.wait_for_selector("svg.board g.area", timeout=15_000)
+    page = open_seat_page(browser, server, m, "allies")
     board = page.evaluate("window.warroom.view.board")
     # Rabaul's five Japanese units: the Allies see the top one and a count of the rest
     assert board["stack_tops"]["Rabaul"]["japan"] == board["stacks"]["Rabaul"][0]
@@ -98,4 +96,4 @@ def test_coral_sea_limited_intelligence_shows_only_the_top_of_a_port_stack(
     assert "+4" in board_text(page)
     assert page.locator("svg.board g.hidden-count").count() == len(board["hidden_counts"])
     shot(page, "coral-sea-limited-intelligence")
-    assert errors == []
+    assert page.errors == []

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.browser import browser, shot
+from tests.server.browser import browser, open_page, shot
 from tests.server.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -36,11 +36,8 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
         json={"game": "toi-stalingrad", "scenario": "campaign", "seed": 1, "mode": "hotseat"},
     ).json()
     t = m["tokens"]
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/g/{m['id']}#t={t['german']}.{t['soviet']}")
-    page.wait_for_selector(".choices .choice-btn")
+    url = f"{server.url}/g/{m['id']}#t={t['german']}.{t['soviet']}"
+    page = open_page(browser, url, {"width": 1366, "height": 900}, ready=".choices .choice-btn")
     board = page.locator(".board-frame")
     assert "Standings" in board.inner_text()
     assert "play it, then enter its result" in board.inner_text()
@@ -59,4 +56,4 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     assert "Place an unarmed restriction on one of your" in text  # Soviet ammunition 1
     assert "German 6, Soviet 3; german wins" in text
     shot(page, "toi-campaign-sheet")
-    assert errors == []
+    assert page.errors == []

@@ -24,6 +24,11 @@ instead a flat paired comparison at the root: the rules policy's choice against 
 other candidates (single actions, or whole plans a game offers), all played on the
 same determinized worlds and dice, switching only on clear evidence (``Searcher._flat``).
 
+With ``styles=1``, where a game offers ``styles`` (whole ways of playing, variants of its
+rules player), the same race is run over those styles at the start of each of the game's
+``epoch``s, each style playing the searcher's side of full simulations, and the chosen style
+answers the searcher's prompts until the next epoch (``SearchAgent._styled``).
+
 Use it through ``make_agent("search:iterations=2000", game_id, seed)`` or
 ``make_agent("search:seconds=1.5", ...)``; ``hints`` tells a person the top
 candidate actions with their estimated value.
@@ -34,7 +39,7 @@ from __future__ import annotations
 import importlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +69,16 @@ e.g. give the other side a plan of its own (its real one is hidden); the world t
 Cutoff = Callable[[Game[Any], State, State], bool]
 """For a rollout: (game, world where it started, state now) -> stop here and evaluate."""
 
+Styles = Callable[[Game[Any], str], Sequence[tuple[str, Policy]]]
+"""Whole ways of playing a role, each a named policy, the rules player's own first. With
+``styles=1`` the search races them (each playing the role's side of full simulations) at
+the first prompt of each epoch and plays the chosen one until the next epoch."""
+
+Epoch = Callable[[Game[Any], State, str], Hashable]
+"""With styles: a key that changes when the role should choose its style again (e.g. every
+few cards). Given a determinized state, so it reads no more than the role's view. Without
+this hook a style is chosen once a game."""
+
 Umpire = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action | None]
 """For a prompt that records what happened off the board (not a decision), the answer;
 None for a real decision. Search does not plan such prompts and evaluation answers them
@@ -87,8 +102,8 @@ def game_hook(game_id: str, name: str) -> Any:
     ``umpire(game, state, role, actions, rng)`` (see ``Umpire``), ``plans(game, state, role,
     actions)`` (see ``Planner``), for the flat search ``candidates`` (see ``Candidates``),
     ``macros`` (see ``Macros``), ``prepare`` (see ``Prepare``), for rollouts ``cutoff``
-    (see ``Cutoff``), and ``SEARCH`` (default search options for the game, e.g.
-    ``{"depth": "60"}``).
+    (see ``Cutoff``), ``styles`` and ``epoch`` (see ``Styles``, ``Epoch``), and ``SEARCH``
+    (default search options for the game, e.g. ``{"depth": "60"}``).
     """
     name_ = game_id.replace("-", "_")
     for package in ("warroom.ai.rules", "warroom.ai.values"):
@@ -185,8 +200,11 @@ class SearchConfig:
     flat: bool = False
     """Flat paired search instead of the tree: every candidate is tried on the same
     determinized worlds and played on by the rollout policy (see ``Searcher._flat``)."""
+    styles: bool = False
+    """Race the game's styles (whole ways of playing, ``Styles``) instead of searching
+    actions; only where the game offers them."""
     z: float = 1.5
-    """Flat search: leave the rules policy's choice only for a candidate whose mean lead over
+    """Flat search and styles: leave the rules policy's choice only for a candidate whose mean lead over
     it is more than ``z`` standard errors (of the paired differences)."""
 
     @classmethod
@@ -208,6 +226,7 @@ class SearchConfig:
             "bias": float,
             "flat": lambda v: v.lower() in ("1", "true", "yes", "on"),
             "z": float,
+            "styles": lambda v: v.lower() in ("1", "true", "yes", "on"),
         }
         for key, value in params.items():
             if key not in known:
@@ -264,6 +283,22 @@ class SearchResult:
         return self.candidates[0].action
 
 
+@dataclass
+class StyleRace:
+    """How a race of styles went: the chosen one and each style's rollouts and mean value."""
+
+    best: int
+    names: list[str]
+    visits: list[int]
+    values: list[float]
+    iterations: int
+    seconds: float
+
+    @property
+    def name(self) -> str:
+        return self.names[self.best]
+
+
 class Searcher:
     """The search itself, on the engine's hooks directly (no Match in the loop)."""
 
@@ -283,6 +318,9 @@ class Searcher:
         self.macros: Macros | None = game_hook(game.id, "macros")
         self.prepare: Prepare | None = game_hook(game.id, "prepare")
         self.cutoff: Cutoff | None = game_hook(game.id, "cutoff")
+        self.styles: Styles | None = game_hook(game.id, "styles") if config.styles else None
+        self.epoch: Epoch | None = game_hook(game.id, "epoch")
+        self._styles: dict[str, list[tuple[str, Policy]]] = {}
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -389,8 +427,45 @@ class Searcher:
                 default = legal[0]
             pool = self.candidates(game, look, role, legal, default) if self.candidates else legal
             cands = [[default]] + [[a] for a in pool if a != default and a in legal]
-        values: list[list[float]] = [[] for _ in cands]
-        alive = list(range(len(cands)))
+
+        def play(i: int, world: State, roll: Rng) -> float:
+            w = game.clone(world)
+            self._follow(w, role, cands[i])
+            return self._playout(w, role, roll, world)
+
+        best, values, done = self._race(state, role, len(cands), play, rng, deadline)
+        order = sorted(
+            range(len(cands)),
+            key=lambda i: (i != best, -len(values[i]), -_mean(values[i])),
+        )
+        result: list[Candidate] = []
+        tried: set[Action] = set()
+        for i in order:
+            first = cands[i][0]
+            if first not in tried:
+                tried.add(first)
+                result.append(Candidate(first, len(values[i]), _mean(values[i])))
+        result += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
+        return SearchResult(result, done, time.perf_counter() - start, {}, cands[best][1:])
+
+    def _race(
+        self,
+        state: State,
+        role: str,
+        count: int,
+        play: Callable[[int, State, Rng], float],
+        rng: Rng,
+        deadline: float | None,
+    ) -> tuple[int, list[list[float]], int]:
+        """Race ``count`` candidates (0 is the default) on shared luck; ``play(i, world,
+        roll)`` plays candidate ``i`` from a copy of ``world`` and values it for ``role``.
+
+        Returns the chosen candidate, each candidate's values (one a world it played) and
+        the rollouts spent. The rules of the race are in ``_flat``'s docstring.
+        """
+        game, cfg = self.game, self.cfg
+        values: list[list[float]] = [[] for _ in range(count)]
+        alive = list(range(count))
         done = worlds = 0
         cut = MIN_WORLDS
         out_of_time = False
@@ -401,9 +476,7 @@ class Searcher:
             roll = rng.fork(0xF1A7 + worlds)
             got: list[float] = []
             for i in alive:
-                w = game.clone(world)
-                self._follow(w, role, cands[i])
-                got.append(self._playout(w, role, roll.copy(), world))
+                got.append(play(i, world, roll.copy()))
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break
@@ -430,19 +503,47 @@ class Searcher:
                 low = _lead(values[i], values[0][:n], cfg.z)
                 if low > best_low:
                     best, best_low = i, low
-        order = sorted(
-            range(len(cands)),
-            key=lambda i: (i != best, -len(values[i]), -_mean(values[i])),
+        return best, values, done
+
+    # ----- style search (whole ways of playing) ------------------------------------------------
+    def styles_for(self, role: str) -> list[tuple[str, Policy]]:
+        """The game's styles for ``role`` (the rules player's own first), or []."""
+        if self.styles is None:
+            return []
+        found = self._styles.get(role)
+        if found is None:
+            found = self._styles[role] = list(self.styles(self.game, role))
+        return found
+
+    def race_styles(
+        self, state: State, role: str, rng: Rng, start: float | None = None
+    ) -> StyleRace:
+        """Which of the game's styles ``role`` should play from here (see ``Styles``).
+
+        A flat paired race like ``_flat``'s, except that a candidate is a style: in each
+        world every style still running plays ``role``'s side on its own, the other roles
+        playing the rollout policy, for ``depth`` steps (to the game's end when it is
+        large), on the same luck. The first style (the rules player's) is the default.
+        """
+        styles = self.styles_for(role)
+        if not styles:
+            raise ValueError(f"{self.game.id} offers no styles to race for {role}")
+        start = time.perf_counter() if start is None else start
+        deadline = start + self.cfg.seconds if self.cfg.seconds is not None else None
+        game = self.game
+
+        def play(i: int, world: State, roll: Rng) -> float:
+            return self._playout(game.clone(world), role, roll, world, own=styles[i][1])
+
+        best, values, done = self._race(state, role, len(styles), play, rng, deadline)
+        return StyleRace(
+            best,
+            [name for name, _ in styles],
+            [len(v) for v in values],
+            [_mean(v) for v in values],
+            done,
+            time.perf_counter() - start,
         )
-        result: list[Candidate] = []
-        tried: set[Action] = set()
-        for i in order:
-            first = cands[i][0]
-            if first not in tried:
-                tried.add(first)
-                result.append(Candidate(first, len(values[i]), _mean(values[i])))
-        result += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
-        return SearchResult(result, done, time.perf_counter() - start, {}, cands[best][1:])
 
     def _follow(self, world: State, role: str, plan: Sequence[Action]) -> None:
         """Play ``role``'s planned actions while they stay its legal choices."""
@@ -462,9 +563,12 @@ class Searcher:
                 return told
         return acts[0] if len(acts) == 1 else None
 
-    def _playout(self, world: State, me: str, rng: Rng, origin: State) -> float:
+    def _playout(
+        self, world: State, me: str, rng: Rng, origin: State, own: Policy | None = None
+    ) -> float:
         """Play on with the rollout policy for up to ``depth`` steps (or to the game's
-        ``cutoff`` counted from ``origin``); ``me``'s value of where it ends."""
+        ``cutoff`` counted from ``origin``); ``me``'s value of where it ends. With ``own``,
+        ``me`` plays that policy (a style) instead."""
         game, depth, cutoff = self.game, self.cfg.depth, self.cutoff
         steps = 0
         out = game.outcome(world)
@@ -480,7 +584,10 @@ class Searcher:
                 break  # a determinized world the game cannot go on from: value it as it is
             action = self._forced(world, role, acts, rng)
             if action is None:
-                action = self._rollout_choice(world, role, acts, rng)
+                if own is not None and role == me:
+                    action = own(game, world, role, acts, rng)
+                else:
+                    action = self._rollout_choice(world, role, acts, rng)
             game.apply(world, role, action)
             world.events.clear()
             steps += 1
@@ -617,6 +724,10 @@ class SearchAgent:
         """Continue the tree after the agent's own move when nothing else happened between."""
         self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
         self._plan: tuple[int, str, int, Action, list[Action]] | None = None
+        self._style: dict[tuple[int, str], tuple[Hashable, int]] = {}
+        """Per game and role: the epoch key when a style was last chosen, and the style."""
+        self.race: StyleRace | None = None
+        """The last race of styles (for reports and tests)."""
 
     def _searcher(self, game: Game[Any]) -> Searcher:
         found = self._searchers.get(id(game))
@@ -634,11 +745,15 @@ class SearchAgent:
         actions = match.legal(role)
         if not actions:
             raise ValueError(f"{role} has no legal action now")
+        searcher = self._searcher(match.game)
+        if searcher.styles_for(role):
+            self.last = self._styled(match, role, actions, searcher)
+            return self.last
         planned = self._planned(match, role, actions)
         if planned is not None:
             result = SearchResult([Candidate(planned[0], 0, 0.0)], plan=planned[1:])
         else:
-            result = self._searcher(match.game).search(
+            result = searcher.search(
                 match.state, role, actions, self._rng(match, role), self._continued(match, role)
             )
         self.last = result
@@ -646,6 +761,60 @@ class SearchAgent:
         if result.roots:
             self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
         return result
+
+    def _styled(
+        self, match: Match, role: str, actions: Sequence[Action], searcher: Searcher
+    ) -> SearchResult:
+        """Answer with the style chosen for this epoch, racing the styles again when the
+        game's ``epoch`` key has changed since the last choice (or none was made)."""
+        game = match.game
+        rng = self._rng(match, role)
+        seen = game.determinize(match.state, role, rng.fork(11))  # the hooks see no more
+        legal = list(actions)
+        if searcher.umpire is not None:
+            told = searcher.umpire(game, seen, role, legal, rng.fork(7))
+            if told is not None:
+                return SearchResult([Candidate(told, 0, 0.5)])
+        styles = searcher.styles_for(role)
+        key = searcher.epoch(game, seen, role) if searcher.epoch is not None else None
+        slot = (id(game), role)
+        kept = self._style.get(slot)
+        race: StyleRace | None = None
+        if kept is None or kept[0] != key:
+            race = searcher.race_styles(match.state, role, rng.fork(0x57))
+            kept = self._style[slot] = (key, race.best)
+            self.race = race
+        chosen = kept[1]
+
+        def answer(i: int) -> Action:
+            choice = styles[i][1](game, seen, role, legal, rng.fork(0xC0))
+            if choice not in legal:
+                raise RuntimeError(f"the {game.id} style {styles[i][0]!r} chose {choice!r}")
+            return choice
+
+        best = answer(chosen)
+        if race is None:
+            return SearchResult([Candidate(best, 0, 0.5, reason=f"{styles[chosen][0]} style")])
+        # What each style would do here: one candidate for each distinct action, the chosen
+        # style's first, each with the best record among the styles that would play it.
+        by_action: dict[Action, list[int]] = {}
+        for i in sorted(range(len(styles)), key=lambda i: (i != chosen, -race.values[i])):
+            if race.visits[i] or i == chosen:
+                by_action.setdefault(answer(i), []).append(i)
+        cands = []
+        for action, group in by_action.items():
+            names = ", ".join(styles[i][0] for i in group)
+            cands.append(
+                Candidate(
+                    action,
+                    sum(race.visits[i] for i in group),
+                    race.values[group[0]],
+                    reason=f"how the {names} style{'s' if len(group) > 1 else ''} would play",
+                )
+            )
+        tried = set(by_action)
+        cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
+        return SearchResult(cands, race.iterations, race.seconds)
 
     def _planned(self, match: Match, role: str, actions: Sequence[Action]) -> list[Action] | None:
         """The rest of the plan chosen earlier, while the role is carrying it out: its last
@@ -729,7 +898,8 @@ def hints(
     out = []
     for c in top:
         c.label = match.game.label(match.state, role, c.action)
-        c.reason = _reason(c, result.candidates[0], rules_choice, len(legal) == 1)
+        why = _reason(c, result.candidates[0], rules_choice, len(legal) == 1)
+        c.reason = f"{why}; {c.reason}" if c.reason else why
         out.append(c.to_json())
     return out
 
