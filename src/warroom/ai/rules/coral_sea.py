@@ -54,6 +54,9 @@ class Style:
     """... and otherwise with this probability."""
     reach: int = 3
     """An island we hold in part is aimed at when at most this many of its areas are missing."""
+    hold: bool = False
+    """The focus areas that are ours but have none of our ground units are targets too
+    (ships carry troops there before the enemy comes)."""
     haven: bool = False
     """Ships never stop at sea: the troops aboard go ashore on an island area of ours, the
     ships sail on to a port of ours (else they could never be moved again, 7.c)."""
@@ -83,7 +86,12 @@ def _targets(g: Any, s: CCState, role: str, st: Style = DEFAULT) -> set[str]:
     A style's focus areas, while any of them is not ours, come instead."""
     if st.focus:
         areas = g.data.areas
-        first = {a for a in st.focus if s.control.get(a) != role and areas[a].kind == "land"}
+        first = {
+            a
+            for a in st.focus
+            if areas[a].kind == "land"
+            and (s.control.get(a) != role or (st.hold and not _held(g, s, a, role)))
+        }
         if first:
             return first
     out: set[str] = set()
@@ -99,6 +107,11 @@ def _targets(g: Any, s: CCState, role: str, st: Style = DEFAULT) -> set[str]:
         if len(missing) == len(members) or len(missing) <= st.reach:
             out.update(a for a in missing if areas[a].kind == "land")
     return out
+
+
+def _held(g: Any, s: CCState, area: str, role: str) -> bool:
+    """Whether ground units of ours stand in ``area``."""
+    return any(not g.data.units[x].naval for x in g.units_at(s, area, role))
 
 
 def _foes(g: Any, s: CCState, area: str, role: str) -> list[str]:
