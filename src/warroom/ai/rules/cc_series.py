@@ -30,15 +30,10 @@ def score_chit(game: Any, key: str) -> int:
 
 
 def card_or_map(
-    s: CCState,
-    role: str,
-    actions: Sequence[Action],
-    rng: Rng,
-    hand: int = 3,
-    chance: float = 0.5,
+    s: CCState, role: str, actions: Sequence[Action], rng: Rng, hand: int = 3, chance: float = 0.5
 ) -> Action:
-    """Map when there are RPs to spend (and a fair hand of ``hand`` cards, or by ``chance``
-    with fewer); else Card."""
+    """Map when there are RPs to spend (and a fair hand, ``hand`` cards or more, or else with
+    probability ``chance``); else Card."""
     has_rp = any(n > 0 for n in s.rps[role].values())
     want_map = has_rp and (len(s.hands[role]) >= hand or rng.random() < chance)
     return ("map",) if want_map and ("map",) in actions else ("card",)

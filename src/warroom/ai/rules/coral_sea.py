@@ -11,7 +11,8 @@ enemy-held victory area; in battle reveal the chit that hurts the enemy most.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from warroom.ai.rules.cc_series import (
@@ -30,6 +31,42 @@ STOP = 0.15
 """The chance of ending an operation early (also ends a run of moves that come to nothing)."""
 
 
+@dataclass(frozen=True)
+class Style:
+    """A way of playing: the knobs of this player. ``Style()`` is the rule-based player itself;
+    the search chooses among a few others (``STYLES``) for a stretch of the campaign."""
+
+    name: str = "rules"
+    focus: tuple[str, ...] = ()
+    """Land areas to take first: while any of them is not ours, they are the only targets
+    (ships and troops head there, the operation's RP is the one nearest them)."""
+    odds: float = 1.0
+    """Attack when our strength is at least ``odds`` times that of the enemy there."""
+    group: int = 3
+    """Units that move together (ground stacks and ships)."""
+    cargo: int = 2
+    """Ground units a naval group takes aboard."""
+    stop: float = STOP
+    """The chance of ending an operation before its RP runs out."""
+    hand: int = 3
+    """Map with RPs when the hand holds this many cards or more ..."""
+    chance: float = 0.5
+    """... and otherwise with this probability."""
+    reach: int = 3
+    """An island we hold in part is aimed at when at most this many of its areas are missing."""
+    hold: bool = False
+    """The focus areas that are ours but have none of our ground units are targets too
+    (ships carry troops there before the enemy comes)."""
+    haven: bool = False
+    """Ships never stop at sea: the troops aboard go ashore on an island area of ours, the
+    ships sail on to a port of ours (else they could never be moved again, 7.c)."""
+
+
+DEFAULT = Style()
+
+Policy = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action]
+
+
 def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
     """Area -> visible enemy units there (what this seat may see)."""
     foe = g.other(role)
@@ -42,10 +79,21 @@ def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
     return out
 
 
-def _targets(g: Any, s: CCState, role: str) -> set[str]:
+def _targets(g: Any, s: CCState, role: str, st: Style = DEFAULT) -> set[str]:
     """Land areas worth taking. An island scores only for the side that holds all of it:
     of an island the enemy holds whole, any area (one denies it its VP); of an island we
-    hold in part, the missing areas when there are at most three (more is too far off)."""
+    hold in part, the missing areas when there are at most three (more is too far off).
+    A style's focus areas, while any of them is not ours, come instead."""
+    if st.focus:
+        areas = g.data.areas
+        first = {
+            a
+            for a in st.focus
+            if areas[a].kind == "land"
+            and (s.control.get(a) != role or (st.hold and not _held(g, s, a, role)))
+        }
+        if first:
+            return first
     out: set[str] = set()
     areas = g.data.areas
     for island, members in g.islands.items():
@@ -56,9 +104,14 @@ def _targets(g: Any, s: CCState, role: str) -> set[str]:
         missing = [a for a in members if s.control.get(a) != role]
         if not missing:
             continue
-        if len(missing) == len(members) or len(missing) <= 3:
+        if len(missing) == len(members) or len(missing) <= st.reach:
             out.update(a for a in missing if areas[a].kind == "land")
     return out
+
+
+def _held(g: Any, s: CCState, area: str, role: str) -> bool:
+    """Whether ground units of ours stand in ``area``."""
+    return any(not g.data.units[x].naval for x in g.units_at(s, area, role))
 
 
 def _foes(g: Any, s: CCState, area: str, role: str) -> list[str]:
@@ -110,17 +163,46 @@ def _strength(g: Any, s: CCState, units: Sequence[str]) -> int:
 
 
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+    """The rule-based player (its default style)."""
+    return play(DEFAULT, game, state, role, actions, rng)
+
+
+def styled(st: Style) -> Policy:
+    """The rule-based player in style ``st``, as a policy."""
+
+    def style_policy(
+        game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
+    ) -> Action:
+        return play(st, game, state, role, actions, rng)
+
+    return style_policy
+
+
+def _goal(g: Any, s: CCState, role: str, st: Style) -> set[str]:
+    """Where our moves head: the visible enemy and the targets (only the focus, while it lasts)."""
+    targets = _targets(g, s, role, st)
+    if st.focus and targets and targets <= set(st.focus):
+        return targets
+    return set(_enemy_spots(g, s, role)) | targets
+
+
+def play(
+    st: Style, game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
+) -> Action:
+    """The rule-based player's answer in style ``st``."""
     g: Any = game
     s = state
     assert isinstance(s, CCState)
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
-        return card_or_map(s, role, actions, rng)
+        if st.hand == DEFAULT.hand and st.chance == DEFAULT.chance:
+            return card_or_map(s, role, actions, rng)
+        return card_or_map(s, role, actions, rng, st.hand, st.chance)
     if top == "card":
         return _card_option(g, s, role, actions)
     if top == "op-rp":
         spots = _enemy_spots(g, s, role)
-        dist = g.data.map.distances(set(spots) | _targets(g, s, role)) if spots else {}
+        dist = g.data.map.distances(_goal(g, s, role, st)) if spots else {}
         return min(actions, key=lambda a: (dist.get(a[1], 99), a[1]))
     if top == "place":
         return actions[rng.below(len(actions))]
@@ -134,7 +216,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if top == "air-victim":  # our sturdiest unit there takes the bombs
         return max(actions, key=lambda a: (g.values(s, a[1])[1], a[1]))
     if top == "op":
-        return _operation(g, s, role, actions, rng)
+        return _operation(g, s, role, actions, rng, st)
     if top == "react":
         return react(g, s, role, actions)
     choice = owner_choice(g, s, role, actions)
@@ -165,13 +247,15 @@ def _card_option(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
     return min(discards, key=lambda a: (order[g.data.cards[a[1]].type], a[1]))
 
 
-def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+def _operation(
+    g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rng, st: Style = DEFAULT
+) -> Action:
     op = s.op
     assert op is not None
     if op.group:
         if g.data.units[op.group[0]].naval:
-            return _naval_group(g, s, role, actions)
-        return _ground_group(g, s, role, actions)
+            return _naval_group(g, s, role, actions, st)
+        return _ground_group(g, s, role, actions, st)
     top = stack_top(g, s, role, actions)  # 12: a decoy on top of each stack, once
     if top is not None:
         return top
@@ -186,7 +270,7 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
     if builds and rng.random() < 0.3:
         return builds[0]
     moves = [a for a in actions if a[0] == "move"]
-    goal = set(_enemy_spots(g, s, role)) | _targets(g, s, role)
+    goal = _goal(g, s, role, st)
     dist = g.data.map.distances(goal)
     land = _land_distance(g, goal)
     # A ground unit with no way over land to anything worth taking waits for a ship: moving
@@ -213,16 +297,16 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         # whose group would really go somewhere (a group it would only cancel, say one
         # hemmed in by stronger enemies, would be picked again and again).
         for a in sorted(moves, key=urgency):
-            if not _cancels(g, s, role, a):
+            if not _cancels(g, s, role, a, st):
                 return a
         return ("done",)
     best = min(moves, key=urgency)
-    if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < STOP:
+    if (urgency(best)[1] > 5 and rng.random() < 0.5) or rng.random() < st.stop:
         return ("done",)  # (also ends a run of moves that come to nothing)
     return best
 
 
-def _cancels(g: Any, s: CCState, role: str, move: Action) -> bool:
+def _cancels(g: Any, s: CCState, role: str, move: Action, st: Style = DEFAULT) -> bool:
     """Whether this player, having picked ``move``, would cancel the group before it goes."""
     t = g.clone(s)
     g.apply(t, role, move)
@@ -232,27 +316,29 @@ def _cancels(g: Any, s: CCState, role: str, move: Action) -> bool:
             return False
         actions = g.legal_actions(t, role)
         group = _naval_group if g.data.units[op.group[0]].naval else _ground_group
-        a = group(g, t, role, actions)
+        a = group(g, t, role, actions, st)
         if a[0] != "add":
             return a == ("cancel",)
         g.apply(t, role, a)
     return False
 
 
-def _ground_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+def _ground_group(
+    g: Any, s: CCState, role: str, actions: Sequence[Action], st: Style = DEFAULT
+) -> Action:
     op = s.op
     assert op is not None
     adds = [a for a in actions if a[0] == "add"]
-    if adds and len(op.group) < 3:
+    if adds and len(op.group) < st.group:
         return adds[0]
     goes = [a for a in actions if a[0] == "go"]
     mine = _strength(g, s, op.group)
     for a in goes:
         foes = _foes(g, s, a[1], role)
-        if foes and mine >= _strength(g, s, foes):
+        if foes and mine >= st.odds * _strength(g, s, foes):
             return a
     safe = [a for a in goes if not _foes(g, s, a[1], role)]
-    targets = _targets(g, s, role)
+    targets = _targets(g, s, role, st)
     if targets and safe:
         dist = _land_distance(g, targets)
         here = s.units[op.group[0]].loc
@@ -266,10 +352,12 @@ def _ground_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> A
     return ("cancel",) if ("cancel",) in actions else actions[-1]
 
 
-def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+def _naval_group(
+    g: Any, s: CCState, role: str, actions: Sequence[Action], st: Style = DEFAULT
+) -> Action:
     op = s.op
     assert op is not None
-    targets = _targets(g, s, role)
+    targets = _targets(g, s, role, st)
     if op.cargo:
         lands = [a for a in actions if a[0] == "land" and a[1] in targets]
         if lands:
@@ -278,10 +366,10 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
             return ("unload",)
     if not op.moved:
         adds = [a for a in actions if a[0] == "add"]
-        if adds and len(op.group) < 3:
+        if adds and len(op.group) < st.group:
             return adds[0]
         embarks = [a for a in actions if a[0] == "embark"]
-        if embarks and len(op.cargo) < 2:
+        if embarks and len(op.cargo) < st.cargo:
             return embarks[0]
         if ("load-rp",) in actions and not op.cargo:
             return ("load-rp",)
@@ -316,7 +404,7 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
         mine = _strength(g, s, op.group)
         for a in goes:
             foes = _foes(g, s, a[1], role)
-            if foes and mine >= _strength(g, s, foes) and not op.cargo:
+            if foes and mine >= st.odds * _strength(g, s, foes) and not op.cargo:
                 return a
         safe = [a for a in goes if not _foes(g, s, a[1], role)]
         if targets and safe:
@@ -333,8 +421,38 @@ def _naval_group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Ac
             best = min(safe, key=lambda a: (near.get(a[1], 99), a[1]))
             if near.get(best[1], 99) < near.get(here, 99):
                 return best
+    if st.haven and op.moved and g.data.areas[here].kind == "sea":
+        shelter = _haven(g, s, role, actions, targets)
+        if shelter is not None:
+            return shelter
     if ("halt",) in actions:
         return ("halt",)
     if goes:
         return goes[0]
     return ("cancel",) if ("cancel",) in actions else actions[-1]
+
+
+def _haven(
+    g: Any, s: CCState, role: str, actions: Sequence[Action], targets: set[str]
+) -> Action | None:
+    """Instead of stopping at sea (where no RP will ever move the ships again, 7.c): put the
+    troops aboard ashore on a quiet island area of ours, else sail for a port of ours."""
+    op = s.op
+    assert op is not None
+    if op.cargo:
+        lands = [
+            a
+            for a in actions
+            if a[0] == "land" and s.control.get(a[1]) == role and not _foes(g, s, a[1], role)
+        ]
+        if lands:
+            dist = _land_distance(g, targets | set(_enemy_spots(g, s, role)))
+            return min(lands, key=lambda a: (dist.get(a[1], 99), a[1]))
+    here = s.units[op.group[0]].loc
+    safe = [a for a in actions if a[0] == "go" and not _foes(g, s, a[1], role)]
+    ports = _bases(g, s, role) or _ports(g, s, role)
+    if not safe or not ports:
+        return None
+    near = g.data.map.distances(ports)
+    best = min(safe, key=lambda a: (near.get(a[1], 99), a[1]))
+    return best if near.get(best[1], 99) < near.get(here, 99) else None

@@ -1,0 +1,121 @@
+"""Coral Sea styles: the ways of playing the search races (``warroom.ai.values.coral_sea``).
+
+The first style of each side is the rule-based player itself, every style answers only with
+listed actions, each style really plays differently from the rules player, and the knobs do
+what they say (focus areas become the targets, ships in the ``haven`` style do not stop at
+sea with troops aboard when a quiet island area of ours is next to them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from warroom.ai.rules import coral_sea as rules
+from warroom.ai.search import game_hook
+from warroom.ai.values import coral_sea as values
+from warroom.engine import Action, Game, Rng, State
+from warroom.games.campaign_commander.coral_sea import GAME
+
+G: Any = GAME
+Policy = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action]
+Watch = Callable[[Any, str, Sequence[Action], Action], None]
+
+
+def _game(
+    seed: int,
+    pols: dict[str, Policy],
+    options: dict[str, Any] | None = None,
+    watch: Watch | None = None,
+) -> tuple[list[Action], Any]:
+    """A whole campaign, ``pols`` playing the sides; the actions taken and the end state."""
+    s = G.setup("campaign", options or {}, seed)
+    rngs = {r: Rng(seed * 31 + i) for i, r in enumerate(G.roles)}
+    taken: list[Action] = []
+    while G.outcome(s) is None:
+        role = G.active(s)[0]
+        acts = G.legal_actions(s, role)
+        a = acts[0] if len(acts) == 1 else pols[role](G, s, role, acts, rngs[role])
+        assert a in acts, f"{role} chose the unlisted {a!r}"
+        if watch is not None and len(acts) > 1:
+            watch(s, role, acts, a)
+        taken.append(a)
+        G.apply(s, role, a)
+        s.events.clear()
+    return taken, s
+
+
+def test_the_hooks_are_found_and_the_search_races_styles_to_the_end() -> None:
+    assert game_hook("coral-sea", "styles") is values.styles
+    assert game_hook("coral-sea", "epoch") is values.epoch
+    assert values.SEARCH["styles"] == "1" and int(values.SEARCH["depth"]) >= 10_000
+    s = G.setup("campaign", {}, 1)
+    assert values.epoch(G, s, "japan") == 0
+    s.cards_count = values.EPOCH_CARDS * 2 + 1
+    assert values.epoch(G, s, "allies") == 2
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"), [(3, {}), (4, {"limited-intelligence": True, "air-attacks": True})]
+)
+def test_the_first_style_is_exactly_the_rules_player(seed: int, options: dict[str, Any]) -> None:
+    firsts = {r: values.styles(G, r)[0] for r in G.roles}
+    assert all(name == "rules" for name, _ in firsts.values())
+    plain, _ = _game(seed, {r: rules.policy for r in G.roles}, options)
+    styled, _ = _game(seed, {r: firsts[r][1] for r in G.roles}, options)
+    assert styled == plain
+
+
+@pytest.mark.parametrize("role", ["japan", "allies"])
+def test_every_style_plays_listed_actions_and_differs_from_the_rules_player(role: str) -> None:
+    seen: set[tuple[tuple[Action, ...], ...]] = set()
+    for name, pol in values.styles(G, role):
+        pols: dict[str, Policy] = {r: rules.policy for r in G.roles}
+        pols[role] = pol
+        games = []
+        for seed in (7, 8):
+            taken, end = _game(seed, pols)  # _game checks every answer is listed
+            assert G.outcome(end) is not None, name
+            games.append(tuple(taken))
+        seen.add(tuple(games))
+    assert len(seen) == len(values.STYLES[role]), "two styles played the same game"
+
+
+def test_focus_areas_are_the_only_targets_until_taken() -> None:
+    s = G.setup("campaign", {}, 1)
+    st = rules.Style("t", focus=("Buin", "Rabaul"))
+    assert rules._targets(G, s, "japan", st) == {"Buin"}  # Rabaul is Japan's already
+    assert "Finschhafen" in rules._targets(G, s, "japan")  # the rules player aims wider
+    s.control["Buin"] = "japan"
+    assert rules._targets(G, s, "japan", st) == rules._targets(G, s, "japan")
+    held = rules.Style("h", focus=("Tulagi",), hold=True)
+    assert rules._targets(G, s, "allies", held) == {"Tulagi"}  # ours, but no troops there
+
+
+def test_haven_ships_put_troops_ashore_instead_of_stopping_at_sea() -> None:
+    haven = rules.styled(rules.Style("haven", haven=True))
+    stops = {"haven": 0, "rules": 0}
+
+    def watcher(name: str) -> Watch:
+        def watch(s: Any, role: str, acts: Sequence[Action], a: Action) -> None:
+            op = s.op
+            if role != "allies" or a != ("halt",) or op is None or not op.cargo:
+                return
+            if G.data.areas[s.units[op.group[0]].loc].kind != "sea":
+                return
+            ashore = [
+                x
+                for x in acts
+                if x[0] == "land" and s.control.get(x[1]) == role and not G.foes_at(s, x[1], role)
+            ]
+            if ashore:
+                stops[name] += 1
+
+        return watch
+
+    for seed in (1, 2, 3):
+        _game(seed, {"japan": rules.policy, "allies": haven}, watch=watcher("haven"))
+        _game(seed, {"japan": rules.policy, "allies": rules.policy}, watch=watcher("rules"))
+    assert stops["haven"] == 0
+    assert stops["rules"] > 0  # the rules player does leave troops at sea there
