@@ -39,11 +39,13 @@ def card_or_map(
     return ("map",) if want_map and ("map",) in actions else ("card",)
 
 
-def battle_step(game: Any, actions: Sequence[Action], rng: Rng) -> Action:
-    """Now and then a battle card; otherwise the chit that hurts the enemy most."""
+def battle_step(
+    game: Any, actions: Sequence[Action], rng: Rng, cards_chance: float = 0.3
+) -> Action:
+    """Now and then (``cards_chance``) a battle card; otherwise the chit that hurts the enemy most."""
     chits = [a for a in actions if a[0] == "chit"]
     cards = [a for a in actions if a[0] == "card"]
-    if cards and rng.random() < 0.3:
+    if cards and rng.random() < cards_chance:
         return cards[0]
     if chits:
         return max(chits, key=lambda a: (score_chit(game, a[1]), a[1]))

@@ -5,11 +5,16 @@ own drawn chits. Map when it has RPs and a target, else cards; play reinforcemen
 supply cards, draw up to five; in an operation repair first, then attack with the
 strongest stacks where the odds look good, else move towards the nearest enemy-held
 victory city; in battle reveal the chit that hurts the enemy most.
+
+The priorities are numbers in a ``Style``; ``policy`` is the default style, and
+``STYLES`` are the variants the search may pick one of for a stretch of the campaign
+(see ``warroom.ai.values.roads_to_stalingrad``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from warroom.ai.rules.cc_series import (
@@ -24,6 +29,52 @@ from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """One way of playing: the rule-based player's priorities as numbers. Called like a
+    rules policy; ``Style()`` is the rules player itself."""
+
+    name: str = "rules"
+    map_hand: int = 3
+    """Map (with RPs to spend) when holding at least this many cards ..."""
+    map_chance: float = 0.5
+    """... or, with fewer, by this chance; else Card."""
+    odds: float = 1.0
+    """A stack attacks an area when its strength is at least ``odds`` times the defenders'."""
+    stack: int = 3
+    """Units gathered into a moving stack before it sets off."""
+    idle: int = 6
+    """A best unit farther than this from every goal ends the operation ..."""
+    idle_chance: float = 0.5
+    """... by this chance (the RP saved for a better moment)."""
+    railheads: bool = True
+    """Axis: Rostov and Millerovo (the Railhead Advance needs both) before anything else."""
+    garrison: int = 1
+    """Units that stay in each city scoring for us (the last ``garrison`` do not move)."""
+    focus: int = 0
+    """Aim only at the ``focus`` goal cities nearest our units (0: at all of them)."""
+    hold: int = 0
+    """Also treat our own scoring cities with an enemy within ``hold`` areas as goals
+    (reinforce them) (0: never)."""
+    battle_cards: float = 0.3
+    """The chance of a battle card instead of a chit, when one may be played."""
+    hunt: bool = False
+    """A moving stack attacks the weakest enemy it may beat wherever it is, not only on
+    the way to a goal (every enemy unit destroyed scores)."""
+
+    def __call__(
+        self, game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
+    ) -> Action:
+        return _play(self, game, state, role, actions, rng)
+
+
+DEFAULT = Style()
+
+
+def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+    return _play(DEFAULT, game, state, role, actions, rng)
+
+
 def _front_distance(game: Any, s: CCState, role: str) -> dict[str, int]:
     foe = game.other(role)
     spots = {
@@ -36,18 +87,36 @@ RAILHEAD_CITIES = ("Rostov", "Millerovo")
 """The Axis scores no city in the east until the first Railhead Advance, which needs these."""
 
 
-def _goals(g: Any, s: CCState, role: str) -> set[str]:
+def _goals(g: Any, s: CCState, role: str, st: Style = DEFAULT) -> set[str]:
     """The areas this side wants next: VP cities it does not hold.
 
     Before the first Railhead Advance the Axis scores nothing in the east, so it goes for
     Rostov and Millerovo (the card needs both) and holds them; afterwards for every city
-    that would score for it, beginning with the ones nearest its front.
+    that would score for it, beginning with the ones nearest its front. A style may narrow
+    the goals to the nearest few (``focus``) or add our own threatened cities (``hold``).
     """
-    if role == "axis" and s.flags.get("railheads", 0) == 0:
+    if st.railheads and role == "axis" and s.flags.get("railheads", 0) == 0:
         return set(RAILHEAD_CITIES)  # taken or held until the card comes
-    return {
+    goals = {
         a for a, ad in g.data.areas.items() if dict(ad.vp).get(role) and s.control.get(a) != role
     }
+    if st.focus and len(goals) > st.focus:
+        near = g.data.map.distances(_spots(g, s, role))
+        goals = set(sorted(goals, key=lambda a: (near.get(a, 99), a))[: st.focus])
+    if st.hold:
+        front = _front_distance(g, s, role)
+        goals |= {
+            a
+            for a, ad in g.data.areas.items()
+            if dict(ad.vp).get(role) and s.control.get(a) == role and front.get(a, 99) <= st.hold
+        }
+    return goals
+
+
+def _spots(g: Any, s: CCState, role: str) -> set[str]:
+    """The areas holding our units on the map."""
+    units = g.data.units
+    return {u.loc for x, u in s.units.items() if u.loc not in OFF_MAP and units[x].side == role}
 
 
 def _waiting_for_railhead(s: CCState, role: str) -> bool:
@@ -59,12 +128,14 @@ def _waiting_for_railhead(s: CCState, role: str) -> bool:
     )
 
 
-def _goal_distance(g: Any, s: CCState, role: str) -> dict[str, int]:
-    goals = _goals(g, s, role)
+def _goal_distance(g: Any, s: CCState, role: str, st: Style = DEFAULT) -> dict[str, int]:
+    goals = _goals(g, s, role, st)
     return g.data.map.distances(goals) if goals else _front_distance(g, s, role)
 
 
-def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+def _play(
+    st: Style, game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
+) -> Action:
     g: Any = game
     s = state
     assert isinstance(s, CCState)
@@ -72,7 +143,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if top == "choose":
         if _waiting_for_railhead(s, role) and ("card",) in actions:
             return ("card",)  # the cities are ours: find and play a Railhead Advance
-        return card_or_map(s, role, actions, rng)
+        return card_or_map(s, role, actions, rng, st.map_hand, st.map_chance)
     if top == "card":
         plays = [a for a in actions if a[0] == "play"]
         sudden = [a for a in plays if g.data.cards[a[1]].sudden_death]
@@ -96,14 +167,14 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
 
         return min(discards, key=keep)
     if top in ("op-rp", "place"):
-        goal = _goal_distance(g, s, role)
+        goal = _goal_distance(g, s, role, st)
         return min(actions, key=lambda a: (goal.get(a[1], 99), a[1]))
     if top == "battle":
-        return battle_step(g, actions, rng)
+        return battle_step(g, actions, rng, st.battle_cards)
     if top == "target":
         return chit_target(g, s, role, actions)
     if top == "op":
-        return _operation(g, s, role, actions, rng)
+        return _operation(st, g, s, role, actions, rng)
     if top == "react":
         return react(g, s, role, actions)
     choice = owner_choice(g, s, role, actions)
@@ -112,7 +183,9 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     return actions[0]
 
 
-def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rng) -> Action:
+def _operation(
+    st: Style, g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rng
+) -> Action:
     op = s.op
     assert op is not None
     for kind in ("rebuild", "reorg"):
@@ -120,16 +193,16 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
             if a[0] == kind:
                 return a
     if op.group:
-        return _group(g, s, role, actions)
+        return _group(st, g, s, role, actions)
     events = [a for a in actions if a[0] == "event"]
     if events:
         return events[0]
-    goal = _goal_distance(g, s, role)
+    goal = _goal_distance(g, s, role, st)
     moves = [
         a
         for a in actions
         if a[0] == "move"
-        and not _garrison(g, s, role, a[1])
+        and not _garrison(g, s, role, a[1], st.garrison)
         and not (goal.get(s.units[a[1]].loc) == 0 and s.control.get(s.units[a[1]].loc) == role)
     ]
     if not moves:
@@ -141,40 +214,42 @@ def _operation(g: Any, s: CCState, role: str, actions: Sequence[Action], rng: Rn
         return (goal.get(s.units[uid].loc, 99), -(tv + ch), uid)
 
     best = min(moves, key=urgency)
-    if goal.get(s.units[best[1]].loc, 99) > 6 and rng.random() < 0.5:
+    if goal.get(s.units[best[1]].loc, 99) > st.idle and rng.random() < st.idle_chance:
         return ("done",)
     return best
 
 
-def _garrison(g: Any, s: CCState, role: str, uid: str) -> bool:
-    """The last unit holding a city that scores for us (or that the Railhead needs) stays."""
+def _garrison(g: Any, s: CCState, role: str, uid: str, keep: int = 1) -> bool:
+    """One of the last ``keep`` units holding a city that scores for us (or that the
+    Railhead needs) stays."""
     loc = s.units[uid].loc
     ad = g.data.areas.get(loc)
     if ad is None or not (dict(ad.vp).get(role) or (role == "axis" and loc in RAILHEAD_CITIES)):
         return False
     others = [u for u in g.units_at(s, loc, role) if u != uid and not g.data.units[u].leader]
-    return not others
+    return len(others) < keep
 
 
-def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
+def _group(st: Style, g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     op = s.op
     assert op is not None
     adds = [a for a in actions if a[0] == "add"]
-    if adds and len(op.group) < 3:
+    if adds and len(op.group) < st.stack:
         return adds[0]
     goes = [a for a in actions if a[0] == "go"]
     mine = sum(
         g.values(s, u)[0] + g.values(s, u)[1] for u in op.group if not g.data.units[u].leader
     )
-    dist = _goal_distance(g, s, role)
+    dist = _goal_distance(g, s, role, st)
     here = s.units[op.group[0]].loc
     attacks = []
     for a in goes:
         foes = g.foes_at(s, a[1], role)
-        if foes and dist.get(a[1], 99) <= dist.get(here, 99):
+        if foes and (st.hunt or dist.get(a[1], 99) <= dist.get(here, 99)):
             theirs = sum(g.values(s, u)[0] + g.values(s, u)[1] for u in foes)
-            if mine >= theirs:
-                attacks.append((dist.get(a[1], 99), theirs, a))
+            if mine >= st.odds * theirs:
+                near = dist.get(a[1], 99)
+                attacks.append((theirs, near, a) if st.hunt else (near, theirs, a))
     if attacks:
         return min(attacks)[2]
     safe = [a for a in goes if not g.foes_at(s, a[1], role)]
@@ -189,3 +264,20 @@ def _group(g: Any, s: CCState, role: str, actions: Sequence[Action]) -> Action:
     if goes:
         return goes[0]  # never cancel while a step exists: cancelling could loop forever
     return ("cancel",) if ("cancel",) in actions else actions[-1]
+
+
+STYLES: dict[str, tuple[Style, ...]] = {
+    "axis": (
+        Style(name="strongholds", garrison=6),
+        Style(name="garrisons", garrison=4),
+    ),
+    "soviet": (
+        Style(name="massed, two objectives, garrisons", stack=6, focus=2, garrison=2),
+        Style(name="massed, two objectives", stack=6, focus=2),
+    ),
+}
+"""The variants the search may choose for each side (besides ``policy``): those that did
+better than the rules player from that seat, whole campaigns against it (docs/ai.md: the
+Axis that keeps up to six units in every city it scores for won 181 of 200 there, the rules
+Axis 85; the Soviet that masses its stacks on the two nearest cities it wants 138-142, the
+rules Soviet 111)."""

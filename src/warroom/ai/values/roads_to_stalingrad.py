@@ -1,5 +1,11 @@
-"""Search knowledge for Roads to Stalingrad: plan only the prompts that shape the campaign,
-cut simulations after about one operation and value the position (see ``cc_series``).
+"""Search knowledge for Roads to Stalingrad.
+
+By default (``SEARCH``) the search races whole ways of playing (``styles``: the rules player
+and a few variants of it per side) with simulations to the end of the campaign, the other
+side played by the rules player, and plays the chosen style until the next ``epoch``. With
+``styles=0`` the older tree search is used: it plans only the prompts that shape the
+campaign, cuts simulations after about one operation and values the position (see
+``cc_series``) with the weights below.
 
 Weights: a logistic fit (L2 = 1) to 2,302 positions, one every 20 prompts, of 60 games
 (rules against rules, rules against random, seeds 1000-1059; the campaign data with VP
@@ -12,7 +18,13 @@ units or RPs away. Log loss 0.43 (0.69 for the base rate), 78% of the winners gu
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from warroom.ai.base import Policy
+from warroom.ai.rules.roads_to_stalingrad import STYLES, policy
 from warroom.ai.values.cc_series import final, make_evaluate, plans
+from warroom.engine import Game, State
 
 WEIGHTS = (0.291, 0.286, 0.05, 0.0, 0.064)
 BIAS = -1.689
@@ -21,7 +33,32 @@ cannot keep is worth less than it looks)."""
 
 evaluate = make_evaluate(WEIGHTS, BIAS)
 
-SEARCH = {"depth": "24", "bias": "2", "eps": "0.05"}
-"""Simulations of 24 prompts (about one operation) valued by ``evaluate``."""
+SEARCH = {
+    "styles": "1",
+    "depth": "100000",
+    "iterations": "24",
+    "z": "0.5",
+    "eps": "0",
+}
+"""Race the styles (``styles``) with simulations to the end of the campaign, against the
+rules player as the model of the other side; the tree search (``styles=0``) takes its old
+options from the command line (``depth=24,bias=2,eps=0.05``)."""
 
-__all__ = ["SEARCH", "evaluate", "final", "plans"]
+EPOCH_CARDS = 20
+"""A style is chosen again every this many cards played or discarded (by both sides; a
+campaign lasts some 40-60): two or three races a game, each some 24 simulations."""
+
+
+def styles(game: Game[Any], role: str) -> Sequence[tuple[str, Policy]]:
+    """The ways of playing the search races for ``role``: the rules player first, then the
+    variants that held their own against it from this seat (``STYLES``, see docs/ai.md)."""
+    return [("rules", policy), *((s.name, s) for s in STYLES.get(role, ()))]
+
+
+def epoch(game: Game[Any], state: State, role: str) -> Hashable:
+    """Choose again every ``EPOCH_CARDS`` cards (a count both sides see)."""
+    s: Any = state
+    return int(s.cards_count) // EPOCH_CARDS
+
+
+__all__ = ["SEARCH", "epoch", "evaluate", "final", "plans", "styles"]
