@@ -119,3 +119,18 @@ def test_haven_ships_put_troops_ashore_instead_of_stopping_at_sea() -> None:
         _game(seed, {"japan": rules.policy, "allies": rules.policy}, watch=watcher("rules"))
     assert stops["haven"] == 0
     assert stops["rules"] > 0  # the rules player does leave troops at sea there
+
+
+def test_a_station_is_kept_by_ships_and_screens_tulagi() -> None:
+    strait = values.STRAIT
+    screen = rules.styled(rules.Style("strait", station=(strait,)))
+
+    def kept(s: Any) -> bool:
+        return any(G.data.units[x].naval for x in G.units_at(s, strait, "allies"))
+
+    for seed in (1, 2):
+        _, plain = _game(seed, {"japan": rules.policy, "allies": rules.policy})
+        _, screened = _game(seed, {"japan": rules.policy, "allies": screen})
+        assert not kept(plain)
+        assert kept(screened)  # the ships went there and stayed to the end
+        assert screened.control["Tulagi"] == "allies"

@@ -358,3 +358,57 @@ def test_styles_option_is_ignored_where_a_game_offers_no_styles() -> None:
     m = _match_after_north_bids(1)
     result = agent.analyse(m, "south")
     assert agent.race is None and result.iterations > 0
+
+
+class _TickingClock:
+    """A stand-in for the time module: every reading is 0.1 s after the last."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.1
+        return self.now
+
+
+def test_a_race_stopped_by_the_clock_goes_on_at_the_next_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a time budget (the levels people play) each prompt races only as long as the
+    clock allows; the style played so far answers until the race ends, then the winner."""
+    import warroom.ai.search as search_module
+    from tests.ai.solo import SOLO
+
+    monkeypatch.setattr(search_module, "time", _TickingClock())
+    agent = SearchAgent("solo", SearchConfig(iterations=60, seconds=1.0, styles=True), seed=3)
+    agent._searcher(SOLO).styles = _solo_styles  # no epoch hook: one race a game
+    m = Match.new(SOLO, seed=9)
+    agent.analyse(m, "player")
+    assert agent.race is not None and not agent.race.finished
+    spent = [agent.race.iterations]
+    while not agent.race.finished:
+        result = agent.analyse(m, "player")
+        assert agent._style[(id(SOLO), "player")][1] == 0 or agent.race.finished
+        spent.append(agent.race.iterations)
+        assert len(spent) < 30
+    assert spent == sorted(spent) and len(set(spent)) == len(spent)  # each prompt adds to it
+    assert len(spent) > 2 and spent[-1] <= 60
+    assert agent.race.name == "stop at 13" and agent._style[(id(SOLO), "player")][1] == 1
+    m.act("player", result.best)
+    later = agent.analyse(m, "player")  # the race is over: no more racing this game
+    assert later.iterations == 0 and later.candidates[0].reason == "stop at 13 style"
+
+
+def test_keep_makes_the_style_chosen_before_the_next_races_default() -> None:
+    from tests.ai.solo import SOLO
+
+    agent = SearchAgent("solo", SearchConfig(iterations=90, styles=True, keep=True), seed=3)
+    searcher = agent._searcher(SOLO)
+    searcher.styles = _solo_styles
+    searcher.epoch = lambda game, state, role: len(state.drawn)
+    m = Match.new(SOLO, seed=9)
+    m.act("player", agent.choose(m, "player"))
+    assert agent.race is not None and agent.race.order[0] == 0  # the first race: rules first
+    assert agent.race.name == "stop at 13"
+    agent.choose(m, "player")
+    assert agent.race.order[0] == 1  # then the style being played is the one to beat

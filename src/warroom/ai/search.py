@@ -195,6 +195,8 @@ class SearchConfig:
     """Progressive widening: a node tries at most 1 + widen * sqrt(visits) distinct actions."""
     prior: bool = True
     """Let the rules policy choose which untried action to expand first."""
+    keep: bool = False
+    """Styles: a new race's default is the style chosen before (not the rules player's)."""
     bias: float = 1.0
     """Progressive bias towards the rules policy's choice (bias / (visits + 1)); 0 turns it off."""
     flat: bool = False
@@ -227,6 +229,7 @@ class SearchConfig:
             "flat": lambda v: v.lower() in ("1", "true", "yes", "on"),
             "z": float,
             "styles": lambda v: v.lower() in ("1", "true", "yes", "on"),
+            "keep": lambda v: v.lower() in ("1", "true", "yes", "on"),
         }
         for key, value in params.items():
             if key not in known:
@@ -284,6 +287,20 @@ class SearchResult:
 
 
 @dataclass
+class Heat:
+    """How a flat race stands: each candidate's values (one a world), who is still running,
+    rollouts and worlds so far, the next halving point, and the leader."""
+
+    values: list[list[float]]
+    alive: list[int]
+    done: int = 0
+    worlds: int = 0
+    cut: int = MIN_WORLDS
+    best: int = 0
+    finished: bool = False
+
+
+@dataclass
 class StyleRace:
     """How a race of styles went: the chosen one and each style's rollouts and mean value."""
 
@@ -292,7 +309,14 @@ class StyleRace:
     visits: list[int]
     values: list[float]
     iterations: int
+    """Rollouts so far (over every prompt the race has run at)."""
     seconds: float
+    """The time of the last part of the race."""
+    finished: bool = True
+    """False when the clock stopped it: it goes on at the role's next prompt."""
+    order: list[int] = field(default_factory=list)
+    """The styles in the race's order (its first is the default)."""
+    heat: Heat | None = None
 
     @property
     def name(self) -> str:
@@ -433,7 +457,8 @@ class Searcher:
             self._follow(w, role, cands[i])
             return self._playout(w, role, roll, world)
 
-        best, values, done = self._race(state, role, len(cands), play, rng, deadline)
+        heat = self._race(state, role, len(cands), play, rng, deadline)
+        best, values, done = heat.best, heat.values, heat.done
         order = sorted(
             range(len(cands)),
             key=lambda i: (i != best, -len(values[i]), -_mean(values[i])),
@@ -456,54 +481,55 @@ class Searcher:
         play: Callable[[int, State, Rng], float],
         rng: Rng,
         deadline: float | None,
-    ) -> tuple[int, list[list[float]], int]:
+        heat: Heat | None = None,
+    ) -> Heat:
         """Race ``count`` candidates (0 is the default) on shared luck; ``play(i, world,
         roll)`` plays candidate ``i`` from a copy of ``world`` and values it for ``role``.
 
-        Returns the chosen candidate, each candidate's values (one a world it played) and
-        the rollouts spent. The rules of the race are in ``_flat``'s docstring.
+        Returns how the race stands (``Heat``): finished, or stopped by the clock, in which
+        case passing it back continues it (from the position then). The rules of the race
+        are in ``_flat``'s docstring.
         """
         game, cfg = self.game, self.cfg
-        values: list[list[float]] = [[] for _ in range(count)]
-        alive = list(range(count))
-        done = worlds = 0
-        cut = MIN_WORLDS
+        h = heat if heat is not None else Heat([[] for _ in range(count)], list(range(count)))
         out_of_time = False
-        while len(alive) > 1 and done + len(alive) <= max(cfg.iterations, len(alive)):
-            world = game.determinize(state, role, rng.fork(worlds))
+        while len(h.alive) > 1 and h.done + len(h.alive) <= max(cfg.iterations, len(h.alive)):
+            world = game.determinize(state, role, rng.fork(h.worlds))
             if self.prepare is not None:
-                world = self.prepare(game, world, role, rng.fork(0x9E9 + worlds))
-            roll = rng.fork(0xF1A7 + worlds)
+                world = self.prepare(game, world, role, rng.fork(0x9E9 + h.worlds))
+            roll = rng.fork(0xF1A7 + h.worlds)
             got: list[float] = []
-            for i in alive:
+            for i in h.alive:
                 got.append(play(i, world, roll.copy()))
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break
-            if out_of_time and len(got) < len(alive):
+            if out_of_time and len(got) < len(h.alive):
                 break  # an unfinished round would compare candidates on different luck
-            for i, v in zip(alive, got, strict=True):
-                values[i].append(v)
-            done += len(alive)
-            worlds += 1
-            if worlds >= MIN_WORLDS:
-                alive = [0] + [i for i in alive[1:] if _lead(values[i], values[0], -2.0) > 0]
-            if worlds == cut and len(alive) > 2:
+            for i, v in zip(h.alive, got, strict=True):
+                h.values[i].append(v)
+            h.done += len(h.alive)
+            h.worlds += 1
+            values = h.values
+            if h.worlds >= MIN_WORLDS:
+                h.alive = [0] + [i for i in h.alive[1:] if _lead(values[i], values[0], -2.0) > 0]
+            if h.worlds == h.cut and len(h.alive) > 2:
                 # successive halving: the better half of the challengers plays on
-                rivals = sorted(alive[1:], key=lambda i: -_lead(values[i], values[0], 0.0))
-                alive = [0, *sorted(rivals[: (len(rivals) + 1) // 2])]
-                cut = 2 * cut + MIN_WORLDS
+                rivals = sorted(h.alive[1:], key=lambda i: -_lead(values[i], values[0], 0.0))
+                h.alive = [0, *sorted(rivals[: (len(rivals) + 1) // 2])]
+                h.cut = 2 * h.cut + MIN_WORLDS
             if out_of_time:
                 break
-        best = 0
+        h.finished = not out_of_time
+        h.best = 0
         best_low = 0.0
-        for i in alive[1:]:
-            n = len(values[i])
+        for i in h.alive[1:]:
+            n = len(h.values[i])
             if n >= MIN_WORLDS:
-                low = _lead(values[i], values[0][:n], cfg.z)
+                low = _lead(h.values[i], h.values[0][:n], cfg.z)
                 if low > best_low:
-                    best, best_low = i, low
-        return best, values, done
+                    h.best, best_low = i, low
+        return h
 
     # ----- style search (whole ways of playing) ------------------------------------------------
     def styles_for(self, role: str) -> list[tuple[str, Policy]]:
@@ -516,33 +542,49 @@ class Searcher:
         return found
 
     def race_styles(
-        self, state: State, role: str, rng: Rng, start: float | None = None
+        self,
+        state: State,
+        role: str,
+        rng: Rng,
+        start: float | None = None,
+        order: Sequence[int] | None = None,
+        heat: Heat | None = None,
     ) -> StyleRace:
         """Which of the game's styles ``role`` should play from here (see ``Styles``).
 
         A flat paired race like ``_flat``'s, except that a candidate is a style: in each
         world every style still running plays ``role``'s side on its own, the other roles
         playing the rollout policy, for ``depth`` steps (to the game's end when it is
-        large), on the same luck. The first style (the rules player's) is the default.
+        large), on the same luck. The first style of ``order`` (by default the game's
+        order, so the rules player's) is the default. With a ``seconds`` budget the race
+        may stop unfinished; ``heat`` (from the result) continues it at a later prompt.
         """
         styles = self.styles_for(role)
         if not styles:
             raise ValueError(f"{self.game.id} offers no styles to race for {role}")
+        ranks = list(order) if order is not None else list(range(len(styles)))
         start = time.perf_counter() if start is None else start
         deadline = start + self.cfg.seconds if self.cfg.seconds is not None else None
         game = self.game
 
         def play(i: int, world: State, roll: Rng) -> float:
-            return self._playout(game.clone(world), role, roll, world, own=styles[i][1])
+            own = styles[ranks[i]][1]
+            return self._playout(game.clone(world), role, roll, world, own=own)
 
-        best, values, done = self._race(state, role, len(styles), play, rng, deadline)
+        h = self._race(state, role, len(ranks), play, rng, deadline, heat)
+        visits, values = [0] * len(styles), [0.0] * len(styles)
+        for i, k in enumerate(ranks):
+            visits[k], values[k] = len(h.values[i]), _mean(h.values[i])
         return StyleRace(
-            best,
+            ranks[h.best],
             [name for name, _ in styles],
-            [len(v) for v in values],
-            [_mean(v) for v in values],
-            done,
+            visits,
+            values,
+            h.done,
             time.perf_counter() - start,
+            h.finished,
+            ranks,
+            h,
         )
 
     def _follow(self, world: State, role: str, plan: Sequence[Action]) -> None:
@@ -724,8 +766,9 @@ class SearchAgent:
         """Continue the tree after the agent's own move when nothing else happened between."""
         self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
         self._plan: tuple[int, str, int, Action, list[Action]] | None = None
-        self._style: dict[tuple[int, str], tuple[Hashable, int]] = {}
-        """Per game and role: the epoch key when a style was last chosen, and the style."""
+        self._style: dict[tuple[int, str], tuple[Hashable, int, StyleRace | None]] = {}
+        """Per game and role: the epoch key when a style was last chosen, the style, and the
+        race still running (stopped by the clock at an earlier prompt), if any."""
         self.race: StyleRace | None = None
         """The last race of styles (for reports and tests)."""
 
@@ -766,7 +809,12 @@ class SearchAgent:
         self, match: Match, role: str, actions: Sequence[Action], searcher: Searcher
     ) -> SearchResult:
         """Answer with the style chosen for this epoch, racing the styles again when the
-        game's ``epoch`` key has changed since the last choice (or none was made)."""
+        game's ``epoch`` key has changed since the last choice (or none was made).
+
+        With a ``seconds`` budget (the levels people play) a race may take several of the
+        role's prompts, each within the budget; meanwhile the style played so far (at
+        first the rules player's) answers, and the winner takes over when the race ends.
+        """
         game = match.game
         rng = self._rng(match, role)
         seen = game.determinize(match.state, role, rng.fork(11))  # the hooks see no more
@@ -779,12 +827,24 @@ class SearchAgent:
         key = searcher.epoch(game, seen, role) if searcher.epoch is not None else None
         slot = (id(game), role)
         kept = self._style.get(slot)
+        chosen = kept[1] if kept is not None else 0
         race: StyleRace | None = None
         if kept is None or kept[0] != key:
-            race = searcher.race_styles(match.state, role, rng.fork(0x57))
-            kept = self._style[slot] = (key, race.best)
+            order = None
+            if self.config.keep:  # the style played so far is the default to beat
+                order = [chosen] + [i for i in range(len(styles)) if i != chosen]
+            race = searcher.race_styles(match.state, role, rng.fork(0x57), order=order)
+        elif kept[2] is not None:  # the clock stopped this epoch's race: it goes on
+            before = kept[2]
+            race = searcher.race_styles(
+                match.state, role, rng.fork(0x57), order=before.order, heat=before.heat
+            )
+        if race is not None:
             self.race = race
-        chosen = kept[1]
+            if race.finished:
+                chosen = race.best
+            # until an unfinished race ends, the style played so far answers
+            self._style[slot] = (key, chosen, None if race.finished else race)
 
         def answer(i: int) -> Action:
             choice = styles[i][1](game, seen, role, legal, rng.fork(0xC0))

@@ -57,6 +57,9 @@ class Style:
     hold: bool = False
     """The focus areas that are ours but have none of our ground units are targets too
     (ships carry troops there before the enemy comes)."""
+    station: tuple[str, ...] = ()
+    """Sea areas to keep ships in (a screen the enemy's laden ships will not sail through):
+    while one has none of our ships, empty ships in port sail there first and stay."""
     haven: bool = False
     """Ships never stop at sea: the troops aboard go ashore on an island area of ours, the
     ships sail on to a port of ours (else they could never be moved again, 7.c)."""
@@ -284,6 +287,18 @@ def _operation(
     ]
     if not moves:
         return ("done",)
+    if st.station and not op.acted:
+        posts = _open_stations(g, s, role, st, ())
+        ships = [
+            a
+            for a in moves
+            if g.data.units[a[1]].naval and g.data.areas[s.units[a[1]].loc].kind == "land"
+        ]
+        if posts and ships:
+            near = g.data.map.distances(posts)
+            for a in sorted(ships, key=lambda a: (near.get(s.units[a[1]].loc, 99), a[1])):
+                if not _cancels(g, s, role, a, st):
+                    return a
 
     def urgency(a: Action) -> tuple[int, int, int, str]:
         uid = a[1]
@@ -357,6 +372,10 @@ def _naval_group(
 ) -> Action:
     op = s.op
     assert op is not None
+    if st.station and not op.cargo:
+        posted = _to_station(g, s, role, actions, st)
+        if posted is not None:
+            return posted
     targets = _targets(g, s, role, st)
     if op.cargo:
         lands = [a for a in actions if a[0] == "land" and a[1] in targets]
@@ -430,6 +449,41 @@ def _naval_group(
     if goes:
         return goes[0]
     return ("cancel",) if ("cancel",) in actions else actions[-1]
+
+
+def _open_stations(g: Any, s: CCState, role: str, st: Style, group: Sequence[str]) -> set[str]:
+    """The style's stations without ships of ours (those of ``group`` not counted)."""
+    units = g.data.units
+    return {
+        a
+        for a in st.station
+        if not any(units[x].naval and x not in group for x in g.units_at(s, a, role))
+    }
+
+
+def _to_station(
+    g: Any, s: CCState, role: str, actions: Sequence[Action], st: Style
+) -> Action | None:
+    """An empty naval group's step towards a station nobody keeps (or its stop there)."""
+    op = s.op
+    assert op is not None
+    posts = _open_stations(g, s, role, st, op.group)
+    if not posts:
+        return None
+    here = s.units[op.group[0]].loc
+    if here in posts:
+        return ("halt",) if ("halt",) in actions else None
+    if not op.moved:
+        adds = [a for a in actions if a[0] == "add"]
+        if adds and len(op.group) < st.group:
+            return adds[0]
+    near = g.data.map.distances(posts)
+    safe = [a for a in actions if a[0] == "go" and not _foes(g, s, a[1], role)]
+    if safe:
+        best = min(safe, key=lambda a: (near.get(a[1], 99), a[1]))
+        if near.get(best[1], 99) < near.get(here, 99):
+            return best
+    return None
 
 
 def _haven(

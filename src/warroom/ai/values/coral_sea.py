@@ -37,24 +37,29 @@ FOOTHOLD = ("Finschhafen",)
 """Japan's first landing in the rules player's games: one area of New Guinea held keeps the
 Allies from scoring the whole island (8 VP)."""
 BOUGAINVILLE = ("Buin", "Buka")
+STRAIT = "Indispensable Strait"
+"""The way from Rabaul to Tulagi around the Solomon Sea: Japan's rules player does not sail
+laden ships through a sea area where Allied ships are, and Tulagi is its usual extra VP."""
 
 STYLES: dict[str, tuple[Style, ...]] = {
     "japan": (
         Style(),
         Style("bougainville", focus=FOOTHOLD + BOUGAINVILLE),
-        Style("solomons", focus=FOOTHOLD + BOUGAINVILLE + ("Tulagi",), haven=True),
+        Style("solomons", focus=(*FOOTHOLD, *BOUGAINVILLE, "Tulagi"), haven=True),
         Style(
-            "guadalcanal", focus=(*FOOTHOLD, *BOUGAINVILLE, "Lunga", "Cape Esperance"), haven=True
+            "guadalcanal",
+            focus=(*FOOTHOLD, *BOUGAINVILLE, "Lunga", "Cape Esperance"),
+            haven=True,
         ),
         Style("buin", focus=BOUGAINVILLE, haven=True, hand=0),
-        Style("wide", reach=10),
+        Style("screen", station=("Solomon Sea",)),
     ),
     "allies": (
         Style(),
+        Style("strait", station=(STRAIT,)),
+        Style("strait-pacific", station=(STRAIT, "Pacific Ocean")),
+        Style("strait-solomon", station=(STRAIT, "Solomon Sea")),
         Style("haven", haven=True),
-        Style("buin", focus=("Buin",), hold=True),
-        Style("light", cargo=1),
-        Style("single", group=1),
         Style("map", hand=0),
     ),
 }
