@@ -412,3 +412,43 @@ def test_keep_makes_the_style_chosen_before_the_next_races_default() -> None:
     assert agent.race.name == "stop at 13"
     agent.choose(m, "player")
     assert agent.race.order[0] == 1  # then the style being played is the one to beat
+
+
+@pytest.mark.parametrize("game_id", ["coral-sea", "roads-to-stalingrad"])
+def test_levels_race_styles_of_the_games_own_size_spread_over_prompts(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a game races styles, normal keeps the game's race size (its SEARCH iterations)
+    within 1.2 s a prompt, and hard races four times as much within 5 s."""
+    import warroom.ai.search as search_module
+    from warroom.ai.search import game_hook
+
+    size = int(game_hook(game_id, "SEARCH")["iterations"])
+    normal, hard = difficulty("normal", game_id, 1), difficulty("hard", game_id, 1)
+    assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
+    assert normal.config.styles and normal.config.iterations == size
+    assert normal.config.seconds == 1.2
+    assert hard.config.iterations == 4 * size and hard.config.seconds == 5.0
+    monkeypatch.setattr(search_module, "time", _TickingClock())  # 0.1 s a reading
+    import warroom
+
+    m = Match.new(warroom.game(game_id), seed=2)
+    races: list[int] = []
+    while len(m.legal(m.active[0])) < 2:
+        m.act(m.active[0], m.legal(m.active[0])[0])
+    role = m.active[0]
+    while True:
+        action = normal.choose(m, role)
+        assert action in m.legal(role)
+        race = normal.race
+        assert race is not None
+        races.append(race.iterations)
+        if race.finished:
+            break
+        assert len(races) < 40, "the race never ended"
+        m.act(role, action)
+        while not m.over and (m.active[0] != role or len(m.legal(role)) < 2):
+            r = m.active[0]
+            m.act(r, m.legal(r)[0])
+    assert len(races) >= 2 and races[-1] <= size  # several prompts, the game's race size
+    assert all(b - a <= 12 for a, b in zip([0, *races], races, strict=False))

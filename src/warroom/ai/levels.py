@@ -4,7 +4,9 @@
 person picks an opponent. Normal answers in at most about 2 s a decision on
 this machine; hard thinks a few seconds longer; easy is the rule-based policy
 that now and then picks a move at random (or a short search where a game has
-no rule-based policy yet).
+no rule-based policy yet). Where a game's search races styles (whole ways of playing,
+each tried in simulations to the end of the game), normal runs a race of the game's own
+size spread over the role's next prompts, and hard a race four times that size.
 """
 
 from __future__ import annotations
@@ -48,8 +50,14 @@ def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
         if rules_policy(game_id) is not None:
             return SloppyRulesAgent(game_id, seed)
         return _search(game_id, seed, iterations="50")
+    defaults = game_hook(game_id, "SEARCH") or {}
+    styled = defaults.get("styles", "0").lower() in ("1", "true", "yes", "on")
     if level == "normal":
-        return _search(game_id, seed, iterations="20000", seconds=str(NORMAL_SECONDS))
+        # A race of styles keeps the game's own budget of whole-game rollouts and spreads
+        # it over the role's next prompts, 1.2 s each (SearchAgent._styled).
+        budget = defaults.get("iterations", "20000") if styled else "20000"
+        return _search(game_id, seed, iterations=budget, seconds=str(NORMAL_SECONDS))
     if level == "hard":
-        return _search(game_id, seed, iterations="200000", seconds=str(HARD_SECONDS))
+        budget = str(4 * int(defaults.get("iterations", "50000"))) if styled else "200000"
+        return _search(game_id, seed, iterations=budget, seconds=str(HARD_SECONDS))
     raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")
