@@ -34,16 +34,23 @@ def _play(seat_policy: Any, seat: str, seed: int) -> tuple[list[Action], Any]:
     return taken, m.outcome
 
 
-def test_the_hooks_offer_the_rules_player_first_and_a_few_styles_per_side() -> None:
+def test_the_hooks_offer_each_sides_default_first_and_a_few_styles_per_side() -> None:
+    """The Axis's default is the rules player; the Soviet's the massed style, with the rules
+    player second; every other style is a variant of the rules player."""
     g = warroom.game(GID)
     styles = game_hook(GID, "styles")
     for role in g.roles:
         offered = styles(g, role)
-        assert offered[0] == ("rules", rts.policy)
+        assert ("rules", rts.policy) in offered
         assert 2 <= len(offered) <= 8
         names = [n for n, _ in offered]
         assert len(set(names)) == len(names)
-        assert all(isinstance(p, rts.Style) and p != rts.DEFAULT for _, p in offered[1:])
+        assert all(
+            isinstance(p, rts.Style) and p != rts.DEFAULT for n, p in offered if n != "rules"
+        )
+    assert styles(g, "axis")[0] == ("rules", rts.policy)
+    soviet = styles(g, "soviet")
+    assert soviet[0][0] == "massed, two objectives" and soviet[1] == ("rules", rts.policy)
 
 
 def test_the_default_style_plays_exactly_as_the_rules_player() -> None:

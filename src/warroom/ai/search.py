@@ -70,7 +70,8 @@ Cutoff = Callable[[Game[Any], State, State], bool]
 """For a rollout: (game, world where it started, state now) -> stop here and evaluate."""
 
 Styles = Callable[[Game[Any], str], Sequence[tuple[str, Policy]]]
-"""Whole ways of playing a role, each a named policy, the rules player's own first. With
+"""Whole ways of playing a role, each a named policy; the first is the default a race keeps
+without clear evidence for another (the rules player's own, unless the game knows better). With
 ``styles=1`` the search races them (each playing the role's side of full simulations) at
 the first prompt of each epoch and plays the chosen one until the next epoch."""
 
@@ -533,7 +534,7 @@ class Searcher:
 
     # ----- style search (whole ways of playing) ------------------------------------------------
     def styles_for(self, role: str) -> list[tuple[str, Policy]]:
-        """The game's styles for ``role`` (the rules player's own first), or []."""
+        """The game's styles for ``role`` (its default first), or []."""
         if self.styles is None:
             return []
         found = self._styles.get(role)
