@@ -197,7 +197,7 @@ class SearchConfig:
     prior: bool = True
     """Let the rules policy choose which untried action to expand first."""
     keep: bool = False
-    """Styles: a new race's default is the style chosen before (not the rules player's)."""
+    """Styles: a new race's default is the style chosen before (not the game's first)."""
     bias: float = 1.0
     """Progressive bias towards the rules policy's choice (bias / (visits + 1)); 0 turns it off."""
     flat: bool = False
@@ -207,8 +207,9 @@ class SearchConfig:
     """Race the game's styles (whole ways of playing, ``Styles``) instead of searching
     actions; only where the game offers them."""
     z: float = 1.5
-    """Flat search and styles: leave the rules policy's choice only for a candidate whose mean lead over
-    it is more than ``z`` standard errors (of the paired differences)."""
+    """Flat search and styles: leave the default (the rules policy's choice, or the game's
+    first style) only for a candidate whose mean lead over it is more than ``z`` standard
+    errors (of the paired differences)."""
 
     @classmethod
     def from_params(
