@@ -94,7 +94,7 @@ def test_focus_areas_are_the_only_targets_until_taken() -> None:
 
 
 def test_haven_ships_put_troops_ashore_instead_of_stopping_at_sea() -> None:
-    haven = rules.styled(rules.Style("haven", haven=True))
+    haven = rules.Style("haven", haven=True)
     stops = {"haven": 0, "rules": 0}
 
     def watcher(name: str) -> Watch:
@@ -123,7 +123,7 @@ def test_haven_ships_put_troops_ashore_instead_of_stopping_at_sea() -> None:
 
 def test_a_station_is_kept_by_ships_and_screens_tulagi() -> None:
     strait = values.STRAIT
-    screen = rules.styled(rules.Style("strait", station=(strait,)))
+    screen = rules.Style("strait", station=(strait,))
 
     def kept(s: Any) -> bool:
         return any(G.data.units[x].naval for x in G.units_at(s, strait, "allies"))

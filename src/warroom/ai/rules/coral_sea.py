@@ -11,7 +11,7 @@ enemy-held victory area; in battle reveal the chit that hurts the enemy most.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,10 +64,14 @@ class Style:
     """Ships never stop at sea: the troops aboard go ashore on an island area of ours, the
     ships sail on to a port of ours (else they could never be moved again, 7.c)."""
 
+    def __call__(
+        self, game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
+    ) -> Action:
+        """The rule-based player's answer in this style (a style is a policy)."""
+        return play(self, game, state, role, actions, rng)
+
 
 DEFAULT = Style()
-
-Policy = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action]
 
 
 def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
@@ -170,17 +174,6 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     return play(DEFAULT, game, state, role, actions, rng)
 
 
-def styled(st: Style) -> Policy:
-    """The rule-based player in style ``st``, as a policy."""
-
-    def style_policy(
-        game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
-    ) -> Action:
-        return play(st, game, state, role, actions, rng)
-
-    return style_policy
-
-
 def _goal(g: Any, s: CCState, role: str, st: Style) -> set[str]:
     """Where our moves head: the visible enemy and the targets (only the focus, while it lasts)."""
     targets = _targets(g, s, role, st)
@@ -198,8 +191,6 @@ def play(
     assert isinstance(s, CCState)
     top = s.tasks[-1][0] if s.tasks else ""
     if top == "choose":
-        if st.hand == DEFAULT.hand and st.chance == DEFAULT.chance:
-            return card_or_map(s, role, actions, rng)
         return card_or_map(s, role, actions, rng, st.hand, st.chance)
     if top == "card":
         return _card_option(g, s, role, actions)

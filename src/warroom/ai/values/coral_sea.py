@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from warroom.ai.rules.coral_sea import Policy, Style, styled
+from warroom.ai.base import Policy
+from warroom.ai.rules.coral_sea import Style
 from warroom.ai.values.cc_series import final, make_evaluate, plans
 from warroom.engine import Game, State
 from warroom.games.campaign_commander.state import CCState
@@ -71,7 +72,7 @@ EPOCH_CARDS = 6
 
 def styles(game: Game[Any], role: str) -> Sequence[tuple[str, Policy]]:
     """The ways of playing ``role`` the search races, the rules player's own first."""
-    return [(st.name, styled(st)) for st in STYLES[role]]
+    return [(st.name, st) for st in STYLES[role]]
 
 
 def epoch(game: Game[Any], state: State, role: str) -> Hashable:
