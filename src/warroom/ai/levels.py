@@ -51,7 +51,7 @@ def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
             return SloppyRulesAgent(game_id, seed)
         return _search(game_id, seed, iterations="50")
     defaults = game_hook(game_id, "SEARCH") or {}
-    styled = defaults.get("styles", "0").lower() in ("1", "true", "yes", "on")
+    styled = SearchConfig.from_params({}, defaults).styles
     if level == "normal":
         # A race of styles keeps the game's own budget of whole-game rollouts and spreads
         # it over the role's next prompts, 1.2 s each (SearchAgent._styled).

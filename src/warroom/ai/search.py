@@ -179,6 +179,11 @@ class Node:
         return self.total / self.visits if self.visits else 0.0
 
 
+def _on(value: str) -> bool:
+    """A yes/no search option: 1, true, yes or on (any case) is yes."""
+    return value.lower() in ("1", "true", "yes", "on")
+
+
 @dataclass
 class SearchConfig:
     iterations: int = 2000
@@ -226,12 +231,12 @@ class SearchConfig:
             "rollout": str,
             "eps": float,
             "widen": float,
-            "prior": lambda v: v.lower() in ("1", "true", "yes", "on"),
+            "prior": _on,
             "bias": float,
-            "flat": lambda v: v.lower() in ("1", "true", "yes", "on"),
+            "flat": _on,
             "z": float,
-            "styles": lambda v: v.lower() in ("1", "true", "yes", "on"),
-            "keep": lambda v: v.lower() in ("1", "true", "yes", "on"),
+            "styles": _on,
+            "keep": _on,
         }
         for key, value in params.items():
             if key not in known:
