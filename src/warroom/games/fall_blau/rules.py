@@ -185,6 +185,8 @@ class FallBlau(Game[BlauState]):
     hidden_information = True
     simultaneous = False
     max_steps = 5_000
+    levels = ("defeat", "victory", "brilliant")
+    """The outcome's levels, worst first (reports show each)."""
 
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or default()
