@@ -35,6 +35,7 @@ from warroom.engine import (
     Outcome,
     Rng,
     ScenarioSpec,
+    Seed,
     State,
 )
 from warroom.games.toi_stalingrad import purchases as buying
@@ -224,8 +225,8 @@ class ToiStalingrad(Game[ToiState]):
     def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
         self.campaign_data(options)
 
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> ToiState:
-        state = ToiState(Rng(seed), scenario, 8 if scenario == "switched" else 4)
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> ToiState:
+        state = ToiState(Rng.for_seed(seed), scenario, 8 if scenario == "switched" else 4)
         state.forfeit_low = bool(options.get("forfeit-0-2", False))
         state.data = self.campaign_data(options)
         self._begin_scenario(state, 0)
