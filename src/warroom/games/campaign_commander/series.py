@@ -53,6 +53,7 @@ class SeriesGame(Game[CCState]):
         m = self.data.map
         self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
+        self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }

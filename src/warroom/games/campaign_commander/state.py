@@ -30,29 +30,88 @@ class Unit(NamedTuple):
 
 
 class Units(dict[str, Unit]):
-    """Unit id -> status, with a lazily built index of who stands where (dropped on any change)."""
+    """Unit id -> status, with an index of who stands where and a memo of facts derived from
+    where the units stand.
 
-    __slots__ = ("_where", "memo")
+    The index is kept up to date as units move (a change of status alone leaves it as it is)
+    and the memo is dropped whenever a unit changes its location, so both always agree with
+    the units. A copy shares them with its original until either side moves a unit (copy on
+    write): copying a state costs nothing for them. The ids never change after set-up (a
+    unit leaves the map by its location: pool, dead, ...), so the index keeps them in data
+    order.
+    """
+
+    __slots__ = ("_order", "_shared", "_where", "iso_basis", "memo", "touched")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self._where: dict[str, list[str]] | None = None
-        self.memo: dict[Any, Any] = {}  # facts derived from the units alone, until a change
+        self._where: dict[str, tuple[str, ...]] | None = None
+        self._order: dict[str, int] | None = None  # unit id -> its place in data order
+        self._shared = False  # the index is also a copy's: copy it before changing it
+        self.memo: dict[Any, Any] = {}  # facts derived from the locations alone
+        # the isolation pass's bookkeeping (isolation.update): the ids changed since it last
+        # looked, and what it saw then (each side's held areas, the battle)
+        self.touched: set[str] = set()
+        self.iso_basis: Any = None
+
+    def copy(self) -> Units:
+        new = Units(self)
+        w = self._where
+        if w is not None:
+            new._where, new._order = w, self._order
+            new._shared = self._shared = True
+        new.memo = self.memo
+        new.iso_basis = self.iso_basis
+        if self.touched:
+            new.touched = set(self.touched)
+        return new
 
     def __setitem__(self, key: str, value: Unit) -> None:
-        self._where = None
+        old = self.get(key)
+        super().__setitem__(key, value)
+        self.touched.add(key)
+        if old is not None and old.loc == value.loc:
+            return
         if self.memo:
             self.memo = {}
-        super().__setitem__(key, value)
-
-    def where(self) -> dict[str, list[str]]:
-        """Location -> unit ids there, in data order (pool, dead, ... included)."""
         w = self._where
         if w is None:
-            w = {}
+            return
+        order = self._order
+        assert order is not None
+        if key not in order:
+            self._where = self._order = None  # a new id: the index is built again when asked
+            return
+        if self._shared:
+            w = self._where = dict(w)
+            self._shared = False
+        if old is not None:
+            here = w[old.loc]
+            if len(here) == 1:
+                del w[old.loc]
+            else:
+                w[old.loc] = tuple(u for u in here if u != key)
+        there = w.get(value.loc)
+        if there is None:
+            w[value.loc] = (key,)
+        else:
+            rank = order[key]
+            i = 0
+            while i < len(there) and order[there[i]] < rank:
+                i += 1
+            w[value.loc] = (*there[:i], key, *there[i:])
+
+    def where(self) -> dict[str, tuple[str, ...]]:
+        """Location -> unit ids there, in data order (pool, dead, ... included); the order of
+        the locations is not defined."""
+        w = self._where
+        if w is None:
+            lists: dict[str, list[str]] = {}
             for uid, u in self.items():
-                w.setdefault(u.loc, []).append(uid)
-            self._where = w
+                lists.setdefault(u.loc, []).append(uid)
+            w = self._where = {k: tuple(v) for k, v in lists.items()}
+            self._order = {uid: i for i, uid in enumerate(self)}
+            self._shared = False
         return w
 
 
@@ -184,7 +243,7 @@ class CCState(State):
     def clone(self) -> CCState:
         new = CCState.__new__(CCState)
         new._copy_base(self)
-        new.units = Units(self.units)
+        new.units = self.units.copy()
         new.rps = {k: dict(v) for k, v in self.rps.items()}
         new.control = dict(self.control)
         new.forts = dict(self.forts)
