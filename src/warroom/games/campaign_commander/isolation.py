@@ -31,9 +31,10 @@ def held(g: SeriesGame, s: CCState) -> dict[str, set[str]]:
                 if side is not None:
                     base[side].add(loc)
         s.units.memo["held"] = base
-    out = {r: set(v) for r, v in base.items()}
+    out = {}
     for r in g.roles:
-        out[r].update(a for a, n in s.rps[r].items() if n > 0)
+        rps = [a for a, n in s.rps[r].items() if n > 0]
+        out[r] = base[r].union(rps) if rps else set(base[r])
     return out
 
 
@@ -43,8 +44,8 @@ def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
     Only the units whose marker may have changed since the last pass are looked at: those
     changed since then (moved, placed, their marker cleared ...), those next to an area whose
     holder changed, those in or leaving the battle area, and the units whose way is not
-    limited by the kind of area alone (``g.complex_ground``: their passability may depend on
-    anything). Every other unit stands where it stood, next to areas held as they were, so its
+    limited by the kind of area alone (``g.complex_ground``) when a unit has moved (their way
+    may depend on where the units stand: ``SeriesGame.simple_ground``). Every other unit stands where it stood, next to areas held as they were, so its
     marker is still right. ``full`` looks at every unit (the first pass, and the tests that
     compare the two).
     """
@@ -56,7 +57,7 @@ def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
     if full or basis is None:
         check: Iterable[str] = units
     else:
-        seen, seen_key = basis
+        seen, seen_key, seen_moves = basis
         near = set(units.touched)
         where = units.where()
         nbs = g.data.map.neighbors
@@ -75,12 +76,13 @@ def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
             for k in (key, seen_key):
                 if k is not None:
                     near.update(where.get(k[0], ()))
-        near.update(g.complex_ground)
+        if units.moves != seen_moves:
+            near.update(g.complex_ground)  # their way depends on where the units stand
         rank = g.unit_rank
         check = sorted(near, key=rank.__getitem__)
     _mark(g, s, check, h)
     units.touched = set()
-    units.iso_basis = (h, key)
+    units.iso_basis = (h, key, units.moves)
 
 
 def _mark(g: SeriesGame, s: CCState, check: Iterable[str], h: dict[str, set[str]]) -> None:

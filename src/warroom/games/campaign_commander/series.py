@@ -54,6 +54,9 @@ class SeriesGame(Game[CCState]):
         self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
+        self.land_areas = frozenset(a for a, ad in m.areas.items() if ad.kind == "land")
+        # the campaign limits supply paths by their borders (else every border lets them by)
+        self.supply_borders = type(self).supply_crossable is not SeriesGame.supply_crossable
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }
@@ -441,7 +444,9 @@ class SeriesGame(Game[CCState]):
         return 0
 
     def simple_ground(self, uid: str) -> bool:
-        """True when only the kind of area limits where this ground unit may go (isolation)."""
+        """True when only the kind of area limits where this ground unit may go (isolation).
+        Where it is not, ``passable_for`` may depend on the area and on where the units stand,
+        nothing else (the isolation pass looks at such units again only after a move)."""
         return True
 
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:

@@ -41,7 +41,7 @@ class Units(dict[str, Unit]):
     order.
     """
 
-    __slots__ = ("_order", "_shared", "_where", "iso_basis", "memo", "touched")
+    __slots__ = ("_order", "_shared", "_where", "iso_basis", "memo", "moves", "touched")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -49,6 +49,7 @@ class Units(dict[str, Unit]):
         self._order: dict[str, int] | None = None  # unit id -> its place in data order
         self._shared = False  # the index is also a copy's: copy it before changing it
         self.memo: dict[Any, Any] = {}  # facts derived from the locations alone
+        self.moves = 0  # changes of location so far
         # the isolation pass's bookkeeping (isolation.update): the ids changed since it last
         # looked, and what it saw then (each side's held areas, the battle)
         self.touched: set[str] = set()
@@ -62,6 +63,7 @@ class Units(dict[str, Unit]):
             new._shared = self._shared = True
         new.memo = self.memo
         new.iso_basis = self.iso_basis
+        new.moves = self.moves
         if self.touched:
             new.touched = set(self.touched)
         return new
@@ -72,6 +74,7 @@ class Units(dict[str, Unit]):
         self.touched.add(key)
         if old is not None and old.loc == value.loc:
             return
+        self.moves += 1
         if self.memo:
             self.memo = {}
         w = self._where

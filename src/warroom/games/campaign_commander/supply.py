@@ -25,13 +25,16 @@ SP_PER_RP = 6
 def free_of_enemy(g: SeriesGame, s: CCState, role: str) -> set[str]:
     """Areas holding enemy units that block a supply path (besieged units do not)."""
     foe = g.other(role)
+    side_of = g.side_of
+    units = s.units
     blocked: set[str] = set()
-    for uid, u in s.units.items():
-        if u.loc in OFF_MAP or u.inside:
+    for loc, here in units.where().items():
+        if loc in OFF_MAP:
             continue
-        d = g.data.units[uid]
-        if d.side == foe and not d.leader:
-            blocked.add(u.loc)
+        for uid in here:
+            if side_of.get(uid) == foe and not g.data.units[uid].leader and not units[uid].inside:
+                blocked.add(loc)
+                break
     return blocked
 
 
@@ -42,16 +45,12 @@ def reach(g: SeriesGame, s: CCState, op: Op) -> set[str]:
         return {op.area, *(b for b in m.neighbors[op.area] if m.areas[b].kind == "land")}
     if op.area in s.sieges and s.sieges[op.area] != op.role:
         return {op.area}  # an RP inside a besieged fortress (5.4.2)
-    blocked = free_of_enemy(g, s, op.role)
-    land = {a for a, d in m.areas.items() if d.kind == "land"}
-    return set(
-        m.distances(
-            op.area,
-            lambda a: a in land and a not in blocked,
-            SUPPLY_RANGE,
-            lambda a, b: g.supply_crossable(s, op.role, a, b),
-        )
-    )
+    free = g.land_areas - free_of_enemy(g, s, op.role)
+    crossable = None
+    if g.supply_borders:
+        role = op.role
+        crossable = lambda a, b: g.supply_crossable(s, role, a, b)  # noqa: E731
+    return set(m.distances(op.area, free.__contains__, SUPPLY_RANGE, crossable))
 
 
 def may_use(g: SeriesGame, s: CCState, op: Op, uid: str, area_reach: set[str]) -> bool:
