@@ -17,8 +17,9 @@ import pytest
 import warroom
 from warroom.ai.base import rules_policy
 from warroom.engine import Rng
+from warroom.engine.contract import plain
 from warroom.games.campaign_commander import isolation
-from warroom.games.campaign_commander.state import CCState, Units
+from warroom.games.campaign_commander.state import Battle, CCState, Op, Units
 
 GAMES = (
     ("roads-to-stalingrad", {}),
@@ -121,3 +122,25 @@ def test_a_copy_moving_a_unit_leaves_the_original_index_alone() -> None:
     assert s.units.where() == before == index_of(s.units)
     assert twin.units.where() == index_of(twin.units)
     assert uid in twin.units.where()["Voronezh"]
+
+
+def test_copies_of_an_operation_and_a_battle_carry_every_field() -> None:
+    """The copies are written out field by field for speed: none may be forgotten."""
+    op = Op("axis", "Kursk", 5, False)
+    for i, k in enumerate(Op.__slots__):
+        v = getattr(op, k)
+        setattr(op, k, {f"x{i}"} if isinstance(v, set) else [f"x{i}"] if isinstance(v, list) else i)
+    twin = op.copy()
+    for k in Op.__slots__:
+        assert getattr(twin, k) == getattr(op, k), k
+        if isinstance(getattr(op, k), (list, set)):
+            assert getattr(twin, k) is not getattr(op, k), k
+    b = Battle("Kursk", "axis", "soviet", "Oboyan", "", False)
+    for i, k in enumerate(Battle.__slots__):
+        v = getattr(b, k)
+        if not isinstance(v, (dict, list)):
+            setattr(b, k, i)
+    b.units["axis"].append("g-13")
+    b.fortified["g-13"] = 1
+    b.played.append("axis:Assault")
+    assert plain(b.copy()) == plain(b)
