@@ -5,7 +5,7 @@ first item names it: ("choose",) the secret Card/Map choice, ("card", role) a Ca
 ("op-rp", role) choosing the resource point an operation spends, ("op", role) the
 operation menu, ("place", role, what, n, src) placing resource points or units, ("battle",)
 a battle turn, ("target", ...) choosing which unit a chit effect falls on, ("retreat", ...)
-a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n), ("react", role, where) a
+a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n, moved), ("react", role, where) a
 card window for the side not acting (2.3.4), and the owners' choices ("excess", role, area)
 (7.2), ("cargo", role, what, units) (7.4), ("port", role, unit) (9.6.3.e) and ("leader",
 role, leader, unit) (12). The

@@ -369,6 +369,8 @@ class Commanders(Game[CmdState]):
         if (
             UTYPE[u] != ART
             and kind != "bombard"
+            and not flow.in_forest(st, d1)
+            and not flow.in_forest(st, d2)
             and not st.road_stage[side]
             and self._road_targets(st, side, self._border_counts(st, side), d2 if d2 >= 0 else d1)
         ):
@@ -434,8 +436,8 @@ class Commanders(Game[CmdState]):
                 st.extra[side] = 0
             st.given[side] += 1
             st.log_private([role], "order", unit=action[1], order=kind, sector=action[3])
-            if UTYPE[u] == CAV and kind in ("fast", "advance"):
-                st.composing[side] = u  # its second move comes next
+            if UTYPE[u] == CAV and kind in ("fast", "advance") and not flow.in_forest(st, to):
+                st.composing[side] = u  # its second move comes next (none into a forest)
                 st.road_stage[side] = False
             elif st.cfg.terrain:
                 self._after_order(st, side, u)
@@ -532,6 +534,7 @@ class Commanders(Game[CmdState]):
             u = UINDEX[action[1]]
             leave_zone(cb, u)
             st.garrison[st.loc[u]] = u
+            cb.sheltered.add(u)
             st.log("garrison", unit=action[1], sector=d.ids[st.loc[u]])
             if not flow.withdraw_options(st, side):
                 st.waiting[side] = False

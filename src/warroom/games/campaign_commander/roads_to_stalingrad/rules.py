@@ -20,7 +20,7 @@ NON_GERMAN = ("italian", "hungarian", "rumanian")
 class RoadsToStalingrad(SeriesGame):
     id = "roads-to-stalingrad"
     title = "Campaign Commander: Roads to Stalingrad"
-    version = "2"
+    version = "3"
     roles = (AXIS, SOVIET)
     scenarios = (
         ScenarioSpec(
@@ -335,9 +335,8 @@ class RoadsToStalingrad(SeriesGame):
         return self.chain(s, SOVIET, roots, nodes)
 
     def rp_places(self, s: CCState, role: str) -> list[str]:
+        # 5.a: Axis cities; 5.b: Soviet named cities and supply symbols on a chain
         ok = self.placement_cities(s, role)
-        if role == SOVIET:
-            ok = {a for a in ok if self.data.areas[a].city}
         ok = {a for a in ok if not self.has_units(s, a, self.other(role))}
         if role == AXIS and "Directive 45" in s.permanent and s.flags["d45_next"]:
             sector = {a for a in ok if self.data.areas[a].sector == s.flags["d45_next"]}
@@ -351,6 +350,14 @@ class RoadsToStalingrad(SeriesGame):
 
     def reinforce_places(self, s: CCState, role: str, uid: str) -> list[str]:
         ok = self.placement_cities(s, role)
+        if role == SOVIET:
+            # 7.b: a city that satisfies 5.b, or a Soviet supply symbol on the map edge (the
+            # inland symbols take resource points, not new units)
+            areas = self.data.areas
+            ok = {a for a in ok if areas[a].city}
+            ok |= {
+                a for a, ad in areas.items() if ad.supply and ad.edge and s.control.get(a) == SOVIET
+            }
         ok = {a for a in ok if not self.has_units(s, a, self.other(role))}
         return sorted(a for a in ok if self.passable_for(s, uid, a))
 
@@ -415,7 +422,7 @@ class RoadsToStalingrad(SeriesGame):
             s.tasks.append(("op-rp", AXIS))
             s.tasks.append(("place", AXIS, "leader", 1, "manstein"))
         elif e.name == "redeploy":
-            s.tasks.append(("redeploy", AXIS, e.n))
+            s.tasks.append(("redeploy", AXIS, e.n, ()))
         else:
             super().special(s, role, c, e)
 
@@ -456,6 +463,9 @@ class RoadsToStalingrad(SeriesGame):
 
     def campaign_actions(self, s: CCState, t: tuple[Any, ...]) -> list[Action]:
         if t[0] == "redeploy":
+            # ("redeploy", AXIS, units left to move, units already moved): the card moves
+            # up to that many German units, each once
+            moved = t[3] if len(t) > 3 else ()
             out: list[Action] = []
             for x, u in s.units.items():
                 d = self.data.units[x]
@@ -464,6 +474,7 @@ class RoadsToStalingrad(SeriesGame):
                     and d.nation == "german"
                     and not d.leader
                     and u.loc not in OFF_MAP
+                    and x not in moved
                 ):
                     out.append(("pick", x))
                     if u.loc == "Kerch" and "kerch" in d.tags:
@@ -477,8 +488,9 @@ class RoadsToStalingrad(SeriesGame):
         if action[0] == "done" or t[2] <= 0:
             return
         uid = action[1]
+        moved = (*(t[3] if len(t) > 3 else ()), uid)
         if t[2] > 1:
-            s.tasks.append(("redeploy", AXIS, t[2] - 1))
+            s.tasks.append(("redeploy", AXIS, t[2] - 1, moved))
         if action[0] == "exit":
             s.units[uid] = s.units[uid]._replace(loc=GONE)
             s.log("left-map", unit=uid, area="Kerch")
@@ -487,7 +499,19 @@ class RoadsToStalingrad(SeriesGame):
             s.tasks.append(("place", AXIS, "move", 1, uid))
 
     def campaign_prompt(self, s: CCState, t: tuple[Any, ...]) -> str:
-        return f"Strategic Redeployment: pick a German unit ({t[2]} left) or done"
+        return f"Strategic Redeployment: pick a German unit to move ({t[2]} left) or done"
+
+    def label(self, state: CCState, role: str, action: Action) -> str:
+        top = state.tasks[-1][0] if state.tasks else ""
+        if top == "redeploy":
+            if action[0] == "pick":
+                u = action[1]
+                return f"Redeploy {self.data.units[u].name} ({state.units[u].loc})"
+            if action[0] == "exit":
+                return f"{self.data.units[action[1]].name} leaves the map from Kerch"
+            if action[0] == "done":
+                return "Done (no more units)"
+        return super().label(state, role, action)
 
     # ----- 16: victory points -----------------------------------------------------------------
     def victory_points(self, s: CCState) -> dict[str, float]:
