@@ -24,6 +24,7 @@ from warroom.engine.contract import (
 )
 from warroom.engine.errors import BadRecord, IllegalAction, NotYourTurn
 from warroom.engine.registry import game as lookup_game
+from warroom.engine.rng import Seed, check_seed
 
 RECORD_FORMAT = 1
 
@@ -65,7 +66,7 @@ class Match:
         game: Game[Any],
         scenario: str,
         options: dict[str, OptionValue],
-        seed: int,
+        seed: Seed,
         state: State,
     ) -> None:
         self.game = game
@@ -90,11 +91,15 @@ class Match:
         game: Game[Any] | str,
         scenario: str | None = None,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: Seed = 0,
     ) -> Match:
+        """A new match. ``seed``: an int gives the fast generator (simulations, tests, local
+        play); a secret hex string of 32 to 128 digits the cryptographic one (hosted matches,
+        see ``engine/rng.py``)."""
         g = lookup_game(game) if isinstance(game, str) else game
         scen, opts = g.check_setup(scenario, options)
-        return cls(g, scen, opts, int(seed), g.setup(scen, opts, int(seed)))
+        checked = check_seed(seed)
+        return cls(g, scen, opts, checked, g.setup(scen, opts, checked))
 
     @classmethod
     def replay(

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from warroom.engine import Action, Game, Outcome, Rng
+from warroom.engine import Action, Game, Outcome, Rng, Seed
 from warroom.engine.contract import OptionValue, plain
 from warroom.games.campaign_commander import (
     cards,
@@ -64,9 +64,9 @@ class SeriesGame(Game[CCState]):
         }
 
     # ----- set-up ---------------------------------------------------------------------------
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CCState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CCState:
         d = self.data
-        s = CCState(Rng(seed))
+        s = CCState(Rng.for_seed(seed))
         for uid, ud in d.units.items():
             s.units[uid] = Unit(ud.setup)
         s.rps = {r: dict(d.setup_rps[r]) for r in self.roles}
