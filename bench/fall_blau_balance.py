@@ -1,23 +1,33 @@
-"""Fall Blau balance: the rule-based player's results in every mode, with 95% intervals.
+"""Fall Blau balance: an agent's results in every mode, with 95% intervals.
 
-    PYTHONPATH=src python bench/fall_blau_balance.py [--games 2000] [--generals hoth,paulus,kleist]
+    PYTHONPATH=src python bench/fall_blau_balance.py [--games 2000]            # the rules player
+    nice -n 10 python bench/fall_blau_balance.py --agent search:iterations=100 --games 60 \\
+        --seed 2026112400 --workers 2 --log blau.jsonl [--data DIR] [--generals hoth,paulus,kleist]
+    python bench/fall_blau_balance.py --table blau.jsonl     # the table of a (partial) log
 
-Plays ``--games`` games per mode (standard, hard, missions, hard+missions) with the rule-based
-policy (src/warroom/ai/rules/fall_blau.py) choosing everything, its three generals included
-unless ``--generals`` fixes them. Prints a Markdown table: defeat / victory / brilliant rates
-with Wilson 95% intervals, and the mean final VP. Seeds 0..games-1, so the table reproduces.
+Plays ``--games`` games per mode (standard, hard, missions, hard+missions) with an agent
+choosing everything, its three generals included unless ``--generals`` fixes them. Game i of
+every mode has seed ``--seed + i`` (the same deck and dice in every mode and for every data
+set: common random numbers); the agent's seed is ``7 * seed + 1``. The modes are interleaved
+game by game and each finished game is appended to ``--log`` as a JSON line, so a run stopped
+early (a busy shared machine) still gives a table, with every mode at about the same count.
+``--data DIR`` plays another copy of the components (e.g. tests/fall_blau/rules_data, the
+data before the issue-21 balance). Prints a Markdown table: defeat / victory / brilliant and
+wins with Wilson 95% intervals, the mean final VP, captures, generals lost, red-cube shortages.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import math
+import sys
 import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
-
-from warroom.ai.rules.fall_blau import policy
-from warroom.engine import Rng
-from warroom.games.fall_blau import GAME as G
 
 MODES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("standard", {}),
@@ -25,6 +35,7 @@ MODES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("missions", {"missions": True}),
     ("hard+missions", {"hard": True, "missions": True}),
 )
+_GAME: dict[str, Any] = {}
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -37,53 +48,118 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def play(options: dict[str, Any], seed: int) -> tuple[str, float, dict[str, Any]]:
-    s = G.setup("standard", options, seed)
-    rng = Rng(seed ^ 0xBA1A)
-    while not s.over:
-        actions = G.legal_actions(s, "german")
-        G.apply(s, "german", policy(G, s, "german", actions, rng))
-    out = G.outcome(s)
-    assert out is not None
-    facts = {"captured": len(s.captured), "lost": sum(1 for g in s.chosen if s.lost[g])}
-    return out.level, out.points["german"], facts
+def _game(data: str) -> Any:
+    if data not in _GAME:
+        if data:
+            from warroom.games.fall_blau.data import load
+            from warroom.games.fall_blau.rules import FallBlau
+
+            _GAME[data] = FallBlau(load(Path(data)))
+        else:
+            from warroom.games.fall_blau import GAME
+
+            _GAME[data] = GAME
+    return _GAME[data]
+
+
+def play(task: tuple[str, str, str, str, int]) -> dict[str, Any]:
+    """One game: (data folder or "", agent, mode, generals, seed) -> its result."""
+    from warroom.ai.base import make_agent
+    from warroom.engine import Match
+
+    data, agent, mode, generals, seed = task
+    options = dict(dict(MODES)[mode])
+    if generals:
+        options["generals"] = generals
+    m = Match.new(_game(data), "standard", options, seed)
+    player = make_agent(agent, "fall-blau", 7 * seed + 1)
+    while m.outcome is None:
+        m.act("german", player.choose(m, "german"))
+    s = m.state
+    return {
+        "mode": mode,
+        "seed": seed,
+        "level": m.outcome.level,
+        "vp": m.outcome.points["german"],
+        "captured": len(s.captured),
+        "lost": sum(1 for gi in s.chosen if s.lost[gi]),
+        "short": sum(1 for e in m.log if e["kind"] == "red-short"),
+    }
 
 
 def cell(k: int, n: int) -> str:
     lo, hi = wilson(k, n)
-    return f"{100 * k / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+    return f"{100 * k / n:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})" if n else "-"
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    lines = [
+        "| mode | games | defeat | victory | brilliant | wins (victory+brilliant) | mean VP "
+        "| cards captured | generals lost | games short of red cubes |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, _ in MODES:
+        rs = [r for r in results if r["mode"] == name]
+        n = len(rs)
+        if not n:
+            continue
+        level = {
+            lv: sum(1 for r in rs if r["level"] == lv) for lv in ("defeat", "victory", "brilliant")
+        }
+        wins = level["victory"] + level["brilliant"]
+        lines.append(
+            f"| {name} | {n} | {cell(level['defeat'], n)} | {cell(level['victory'], n)} | "
+            f"{cell(level['brilliant'], n)} | {cell(wins, n)} | {sum(r['vp'] for r in rs) / n:.1f} | "
+            f"{sum(r.get('captured', r.get('caps', 0)) for r in rs) / n:.1f} | {sum(r['lost'] for r in rs) / n:.2f} | "
+            f"{sum(1 for r in rs if r.get('short'))} |"
+        )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    tasks = [
+        (args.data, args.agent, name, args.generals, args.seed + i)
+        for i in range(args.games)
+        for name, _ in MODES
+    ]
+    if args.workers <= 1:
+        yield from map(play, tasks)
+        return
+    with Pool(args.workers) as pool:
+        yield from pool.imap(play, tasks, chunksize=1)
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=2000)
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--games", type=int, default=2000, help="games per mode")
+    p.add_argument("--agent", default="rules", help="rules, search:iterations=100, ...")
+    p.add_argument("--seed", type=int, default=0, help="seed of game 0 (game i: seed + i)")
     p.add_argument("--generals", default="", help="fix the three generals, e.g. hoth,paulus,kleist")
+    p.add_argument("--data", default="", help="a folder with another copy of data/*.toml")
+    p.add_argument("--workers", type=int, default=1, help="processes (1-2 on a shared machine)")
+    p.add_argument("--log", default="", help="append each finished game here (JSON lines)")
+    p.add_argument("--table", default="", help="only print the table of this log")
     args = p.parse_args()
-    print(f"games per mode: {args.games}; generals: {args.generals or 'chosen by the policy'}\n")
+    if args.table:
+        rows = [json.loads(x) for x in Path(args.table).read_text().splitlines() if x.strip()]
+        print(table(rows))
+        return
     print(
-        "| mode | defeat | victory | brilliant | wins (victory+brilliant) | mean VP | cards captured | generals lost |"
+        f"agent {args.agent}; games per mode: {args.games}; seeds {args.seed}..; "
+        f"generals: {args.generals or 'chosen by the agent'}; data: {args.data or 'shipped'}\n",
+        file=sys.stderr,
     )
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    start = time.process_time()
-    for name, options in MODES:
-        opts = dict(options)
-        if args.generals:
-            opts["generals"] = args.generals
-        counts = {"defeat": 0, "victory": 0, "brilliant": 0}
-        vp = caps = lost = 0.0
-        for seed in range(args.games):
-            level, points, facts = play(opts, seed)
-            counts[level] += 1
-            vp += points
-            caps += facts["captured"]
-            lost += facts["lost"]
-        n = args.games
-        wins = counts["victory"] + counts["brilliant"]
-        print(
-            f"| {name} | {cell(counts['defeat'], n)} | {cell(counts['victory'], n)} | "
-            f"{cell(counts['brilliant'], n)} | {cell(wins, n)} | {vp / n:.1f} | {caps / n:.1f} | {lost / n:.2f} |"
-        )
-    print(f"\n({time.process_time() - start:.0f} s of CPU)")
+    start = time.time()
+    results: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(Path(args.log).open("a", encoding="utf-8")) if args.log else None
+        for r in run(args):
+            results.append(r)
+            if log:
+                log.write(json.dumps(r) + "\n")
+                log.flush()
+    print(table(results))
+    print(f"\n({time.time() - start:.0f} s)")
 
 
 if __name__ == "__main__":

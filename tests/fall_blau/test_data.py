@@ -129,7 +129,8 @@ def test_unknown_condition_and_tag(tmp_path: Path) -> None:
 
 def test_three_generals_that_do_not_fit_the_cubes(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
-    _edit(folder / "generals.toml", "cubes = 4", "cubes = 7")
+    _edit(folder / "generals.toml", "cubes = 5", "cubes = 8")  # Paulus 8 + 4 + 4 + ... > 16
+    _edit(folder / "generals.toml", "cubes = 4", "cubes = 5")  # Hoth 5: 8 + 5 + 4 = 17
     with pytest.raises(GameDataError) as err:
         load(folder)
     assert err.value.file == "generals.toml" and "grey cubes" in str(err.value)

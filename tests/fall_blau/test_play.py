@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from tests.fall_blau.helpers import G, conserved
+from tests.fall_blau.helpers import conserved
 from warroom.cli.options import parse_game_options
 from warroom.engine import BadOption, IllegalAction, Match, Rng
+from warroom.games.fall_blau import GAME as G
 
 MODES = [
     pytest.param({"hard": h, "missions": m}, id=f"hard={h}-missions={m}")
@@ -40,7 +41,9 @@ def test_choosing_generals_in_the_game() -> None:
         m.act("german", ("general", gid))
     v = m.view("german")["board"]
     assert [f["general"] for f in v["frontline"]] == ["kleist", "salmuth", "paulus"]
-    assert v["pools"]["grey"] == 16 - 5 - 4 - 6 and v["calendar"]["label"] == "Early July"
+    start = sum(G.data.generals[g].cubes for g in ("kleist", "salmuth", "paulus"))
+    assert v["pools"]["grey"] == 16 - start and v["calendar"]["label"] == "Early July"
+    assert [g["cubes"] for g in v["generals"]] == [4, 3, 5]  # generals.toml
 
 
 @pytest.mark.parametrize("options", MODES)

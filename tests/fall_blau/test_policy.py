@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.fall_blau.helpers import G
 from warroom.ai.base import RulesAgent
 from warroom.ai.rules.fall_blau import odds, policy
 from warroom.engine import Match, Rng
+from warroom.games.fall_blau import GAME as G
 
 
 def test_policy_plays_whole_games_through_the_agent_interface() -> None:
@@ -20,7 +20,9 @@ def test_policy_plays_whole_games_through_the_agent_interface() -> None:
     assert set(levels) <= {"defeat", "victory", "brilliant"}
 
 
-def test_policy_wins_standard_mode_often_but_not_always() -> None:
+def test_policy_wins_standard_mode_sometimes_well_below_good_play() -> None:
+    """The data is balanced for a strong player (the search wins about half: NOTES.md); the
+    rule-based player wins some standard games, far fewer."""
     wins = 0
     for seed in range(120):
         s = G.setup("standard", {}, seed)
@@ -31,7 +33,7 @@ def test_policy_wins_standard_mode_often_but_not_always() -> None:
         out = G.outcome(s)
         assert out is not None
         wins += out.level != "defeat"
-    assert 0.2 * 120 <= wins <= 0.6 * 120
+    assert 2 <= wins <= 0.25 * 120
 
 
 def test_attack_odds_are_exact_for_small_cases() -> None:
