@@ -244,3 +244,37 @@ def test_paying_for_an_any_cost_is_a_second_short_prompt() -> None:
     assert sheet(m, "german")["starting_cards"] == 1
     act(m, "buy", "veteran", "morale")  # one way to pay: bought at once
     assert command(m, "german")["morale"] == 1 and task(m)[0] == "buy"
+
+
+# ----- the web server: people only, the campaign file checked on creation ---------------------
+
+
+def test_the_server_seats_people_only_and_checks_an_uploaded_campaign_file(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from warroom.server.app import create_app
+    from warroom.server.players import Players
+
+    app = create_app(tmp_path / "w.sqlite", players=Players("thread"), fixed_seeds=True)
+    with TestClient(app) as c:
+        games = {g["id"]: g for g in c.get("/api/games").json()}
+        assert games["toi-stalingrad"]["levels"] == {}  # no computer levels offered
+        assert games["toi-stalingrad"]["options"][1]["file"] == ".toml"
+        r = c.post(
+            "/api/matches",
+            json={"game": "toi-stalingrad", "seats": {"german": "human", "soviet": "normal"}},
+        )
+        assert r.status_code == 400 and "both sides are people" in r.text
+        bad = named(OURS.replace('initiative = "soviet"', 'initiative = "italian"'), "book.toml")
+        r = c.post(
+            "/api/matches",
+            json={"game": "toi-stalingrad", "mode": "hotseat", "options": {"campaign": bad}},
+        )
+        assert r.status_code == 400
+        assert "book.toml: scenario 4 (scenario-4): initiative" in r.text
+        good = named(OURS.replace('title = "Scenario 1"', 'title = "Kalach bridge"'), "b.toml")
+        r = c.post(
+            "/api/matches",
+            json={"game": "toi-stalingrad", "mode": "hotseat", "options": {"campaign": good}},
+        )
+        assert r.status_code == 201, r.text

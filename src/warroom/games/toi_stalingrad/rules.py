@@ -201,6 +201,10 @@ class ToiStalingrad(Game[ToiState]):
     hidden_information = False
     simultaneous = False
     max_steps = 10_000
+    people_only = True
+    """The web server seats people only (hot-seat or two seats): the scenarios are played on
+    the table, and a computer seat could only invent their results. Agents still play it in
+    simulations and tests (``warroom simulate``, ``warroom evaluate``)."""
 
     def __init__(self, data: CampaignData | None = None) -> None:
         self._data = data

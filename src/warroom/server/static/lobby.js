@@ -126,8 +126,9 @@ function drawSetup(setup, g) {
   if (solitaire) {
     modes.append(mode("hotseat", `You play ${title(g.roles[0])}: the computer is the umpire`, true));
   } else {
+    // a game with no computer levels (kept at the table by people): hot-seat or two seats
+    if (levels.length) modes.append(mode("computer", "Against the computer", true));
     modes.append(
-      mode("computer", "Against the computer", levels.length > 0),
       mode("hotseat", "Hot-seat on this screen", levels.length === 0),
       mode("invite", "With a friend, by link", false),
     );
