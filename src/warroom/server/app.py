@@ -56,7 +56,10 @@ ACTION_BODY = 4096
 """Bytes an action's (or an undo's) request body may have: the longest action of any game is
 under 100 bytes as JSON. A longer body is refused with 413 before it is read."""
 BODY = 16_384
-"""Bytes any other request body may have (a new match's set-up, a hint, battle odds)."""
+"""Bytes any other request body may have (a hint, battle odds...)."""
+CREATE_BODY = 262_144
+"""Bytes a new match's set-up may have: its options may carry a players' own file (Tide of
+Iron's campaign file, at most 64 KB, escaped in JSON)."""
 WS_MESSAGE = 4096
 """Bytes a WebSocket message from a page may have (its hello is a token); a longer one
 closes the connection (1009). ``warroom serve`` also gives uvicorn this as ``ws_max_size``."""
@@ -209,7 +212,7 @@ def create_app(
         return fast_json(out)
 
     # ----- matches ------------------------------------------------------------------------------
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, max_body_size=CREATE_BODY)
     async def create_match(body: CreateBody) -> Response:
         room, tokens, done = rooms.create(
             body.game, body.scenario, body.options, body.seed, body.seats, body.mode
@@ -438,6 +441,8 @@ def body_limit(path: str) -> int:
     """The most bytes a request body to ``path`` may have."""
     if path.startswith(_PREFIX) and path.endswith(("/actions", "/undo")):
         return ACTION_BODY
+    if path in ("/api/matches", "/api/matches/"):
+        return CREATE_BODY
     return BODY
 
 
