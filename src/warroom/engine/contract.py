@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from warroom.engine.errors import BadOption, BadScenario
-from warroom.engine.rng import Rng
+from warroom.engine.rng import Rng, Seed
 
 Action = tuple[Any, ...]
 """An action: a tuple of str, int or nested tuples, e.g. ("move", "48pz", "Rossosh")."""
@@ -229,8 +229,9 @@ class Game(ABC, Generic[S]):
         """Hook: refuse combinations of options that cannot go together (raise BadOption)."""
 
     @abstractmethod
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> S:
-        """The first state. ``scenario`` and ``options`` are already checked."""
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> S:
+        """The first state. ``scenario`` and ``options`` are already checked; the generator
+        is ``Rng.for_seed(seed)`` (a secret seed gives the cryptographic one)."""
 
     # ----- play -----------------------------------------------------------------------------
     @abstractmethod

@@ -33,6 +33,7 @@ from warroom.engine import (
     Outcome,
     Rng,
     ScenarioSpec,
+    Seed,
     State,
 )
 from warroom.games.toi_stalingrad import purchases as buying
@@ -192,8 +193,8 @@ class ToiStalingrad(Game[ToiState]):
         return self._data
 
     # ----- set-up ---------------------------------------------------------------------------
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> ToiState:
-        state = ToiState(Rng(seed), scenario, 8 if scenario == "switched" else 4)
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> ToiState:
+        state = ToiState(Rng.for_seed(seed), scenario, 8 if scenario == "switched" else 4)
         state.forfeit_low = bool(options.get("forfeit-0-2", False))
         self._begin_scenario(state, 0)
         return state

@@ -249,6 +249,43 @@ class GamePage {
         h("span", { class: "swatch", style: `background:${kit.roleColor(v, r)}` }),
         h("b", {}, title(r)), h("span", { class: "muted" }, ` ${who}`), h("span", { class: "seat-state" }, state)));
     }
+    this.drawSeal(seats);
+  }
+
+  // ----- the dice commitment: shown from the start, checked once the match is over -----------
+  drawSeal(box) {
+    const c = this.view.dice && this.view.dice.commitment;
+    if (!c) return;
+    const key = `warroom.dice.${this.id}`;
+    if (!localStorage.getItem(key)) localStorage.setItem(key, c); // what this browser saw first
+    box.append(h("div", { class: "dice-seal muted", title: `the server's commitment to the seed of the dice: sha256 ${c}` },
+      `Dice sealed: ${c.slice(0, 12)}…`));
+  }
+
+  async verifyDice() {
+    let c = this.q(".verify-overlay");
+    if (!c) this.q(".board-wrap").append((c = h("div", { class: "verify-overlay hidden" })));
+    const seen = localStorage.getItem(`warroom.dice.${this.id}`);
+    let out;
+    try {
+      out = await api(`/api/matches/${this.id}/verify`);
+    } catch (e) {
+      this.toast(e.message);
+      return;
+    }
+    const same = !seen || seen === out.commitment;
+    const ok = out.ok && same;
+    c.innerHTML = "";
+    c.append(h("div", { class: "banner verify" },
+      h("div", { class: "big" }, ok ? "✓ The dice are verified" : "✗ The dice do not verify"),
+      h("ul", { class: "checks" },
+        out.checks.map((k) => h("li", { class: k.level }, h("b", {}, `${k.level === "fail" ? "✗" : k.level === "warn" ? "!" : "✓"} ${k.name}: `), k.detail)),
+        seen ? h("li", { class: same ? "ok" : "fail" }, h("b", {}, `${same ? "✓" : "✗"} seen: `), same ? "the commitment this browser saw during play" : `this browser saw ${seen} during play`) : null),
+      h("p", {}, "Check it yourself, without trusting this server: ",
+        h("a", { href: `/api/matches/${this.id}/record`, download: `warroom-${this.id}.json` }, "download the record"), " and run"),
+      h("textarea", { readonly: true, rows: 2 }, `warroom verify warroom-${this.id}.json --commitment ${seen || out.commitment}`),
+      h("button", { type: "button", class: "primary", onclick: () => c.classList.add("hidden") }, "Done")));
+    c.classList.remove("hidden");
   }
 
   drawBoard() {
@@ -609,7 +646,8 @@ class GamePage {
         h("div", {}, o.level ? title(o.level) : ""),
         h("div", { class: "muted" }, o.summary || ""),
         h("div", { class: "points" }, Object.entries(o.points).map(([r, p]) => `${title(r)} ${p}`).join(" · ")),
-        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board")));
+        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board"),
+        v.dice && v.dice.commitment ? h("button", { type: "button", class: "verify-btn", onclick: () => this.verifyDice() }, "Verify the dice") : null));
     box.classList.remove("hidden");
   }
 
