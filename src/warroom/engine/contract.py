@@ -54,6 +54,8 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     low: int | None = None
     high: int | None = None
+    file: str = ""
+    """For a string option that holds a file's text: the file types a client offers (".toml")."""
 
     def check(self, value: Any) -> OptionValue:
         """Coerce a value from the command line or JSON, or raise BadOption naming what is allowed."""
@@ -332,6 +334,7 @@ class Game(ABC, Generic[S]):
                     "choices": list(o.choices),
                     "low": o.low,
                     "high": o.high,
+                    "file": o.file,
                 }
                 for o in self.options
             ],

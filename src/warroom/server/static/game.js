@@ -595,8 +595,13 @@ class GamePage {
       this.q(".all-choices").classList.add("hidden");
       return;
     }
-    for (const i of this.loose) {
-      box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+    const numbers = this.numberEntry(p);
+    if (numbers) {
+      box.append(numbers);
+    } else {
+      for (const i of this.loose) {
+        box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+      }
     }
     const onBoard = p.actions.length - this.loose.length;
     if (onBoard) {
@@ -606,6 +611,38 @@ class GamePage {
     p.labels.forEach((label, i) => {
       all.append(h("li", {}, h("span", { class: "n" }, `${i + 1}.`), h("button", { type: "button", class: "link", onclick: () => this.choose(i) }, label)));
     });
+  }
+
+  // A prompt that asks for a number (every choice the same action ending in a whole number,
+  // more than a dozen of them: a command or CVP total, say) gets a number box, not a button
+  // per number.
+  numberEntry(p) {
+    if (this.loose.length !== p.actions.length || p.actions.length <= 12) return null;
+    const head = JSON.stringify(p.actions[0].slice(0, -1));
+    const byNumber = new Map();
+    for (let i = 0; i < p.actions.length; i++) {
+      const a = p.actions[i];
+      const n = a[a.length - 1];
+      if (!Number.isInteger(n) || JSON.stringify(a.slice(0, -1)) !== head) return null;
+      byNumber.set(n, i);
+    }
+    const nums = [...byNumber.keys()];
+    const low = Math.min(...nums), high = Math.max(...nums);
+    const input = h("input", { type: "number", class: "number-entry", min: low, max: high, step: 1, inputmode: "numeric", "aria-label": `a number from ${low} to ${high}` });
+    const msg = h("span", { class: "error number-error", role: "alert" });
+    const send = () => {
+      const n = Number(input.value);
+      if (input.value === "" || !byNumber.has(n)) {
+        msg.textContent = `Enter a whole number from ${low} to ${high}.`;
+        return;
+      }
+      this.choose(byNumber.get(n));
+    };
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); send(); } });
+    setTimeout(() => input.focus(), 0);
+    return h("form", { class: "number-form", onsubmit: (ev) => { ev.preventDefault(); send(); } },
+      h("label", {}, `${p.labels[0].replace(/^\d+\s*/, "").replace(/\s*\d+$/, "") || "number"} `, input),
+      h("button", { type: "submit", class: "choice-btn primary" }, "Enter"), " ", msg);
   }
 
   drawLog() {
