@@ -2,8 +2,8 @@
 
     PYTHONPATH=src python bench/fall_blau_balance.py [--games 2000]            # the rules player
     nice -n 10 python bench/fall_blau_balance.py --agent search:iterations=100 --games 60 \\
-        --seed 2026112400 --workers 2 --log blau.jsonl [--data DIR] [--generals hoth,paulus,kleist]
-    python bench/fall_blau_balance.py --table blau.jsonl     # the table of a (partial) log
+        --seed 2026112400 --log blau.jsonl [--data DIR ...] [--generals hoth,paulus,kleist]
+    python bench/fall_blau_balance.py --table blau.jsonl [--plot DIR]  # a (partial) log's tables
 
 Plays ``--games`` games per mode (standard, hard, missions, hard+missions) with an agent
 choosing everything, its three generals included unless ``--generals`` fixes them. Game i of
@@ -12,7 +12,10 @@ set: common random numbers); the agent's seed is ``7 * seed + 1``. The modes are
 game by game and each finished game is appended to ``--log`` as a JSON line, so a run stopped
 early (a busy shared machine) still gives a table, with every mode at about the same count.
 ``--data DIR`` plays another copy of the components (e.g. tests/fall_blau/rules_data, the
-data before the issue-21 balance). Prints a Markdown table: defeat / victory / brilliant and
+data before the issue-21 balance; ``shipped`` is the game's own); given several times, the
+data sets are interleaved too (game i of every set and mode before game i + 1), so a run
+stopped early compares them on the same seeds; ``DIR@3`` plays a set on every third seed
+only (fewer games where the answer is far from the line). Prints a Markdown table per data set: defeat / victory / brilliant and
 wins with Wilson 95% intervals, the mean final VP, captures, generals lost, red-cube shortages.
 """
 
@@ -50,7 +53,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _game(data: str) -> Any:
     if data not in _GAME:
-        if data:
+        if data and data != "shipped":
             from warroom.games.fall_blau.data import load
             from warroom.games.fall_blau.rules import FallBlau
 
@@ -77,6 +80,7 @@ def play(task: tuple[str, str, str, str, int]) -> dict[str, Any]:
         m.act("german", player.choose(m, "german"))
     s = m.state
     return {
+        "data": data or "shipped",
         "mode": mode,
         "seed": seed,
         "level": m.outcome.level,
@@ -116,10 +120,86 @@ def table(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def tables(results: list[dict[str, Any]]) -> str:
+    """One table per data set, in the order they first appear."""
+    sets = list(dict.fromkeys(r.get("data", "shipped") for r in results))
+    return "\n\n".join(
+        f"data: {d}\n\n" + table([r for r in results if r.get("data", "shipped") == d])
+        for d in sets
+    )
+
+
+AIM = {"standard": (35, 60), "missions": (35, 60), "hard": (15, 40), "hard+missions": (15, 40)}
+"""The issue-21 aim for the strongest agent's wins, per mode (hard+missions: as hard)."""
+
+
+def plot(results: list[dict[str, Any]], folder: Path, title: str) -> Path:
+    """balance.png/.svg: per mode, each data set's wins and brilliant victories with 95%
+    intervals, over the aim for the strongest agent (shaded)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    sets = list(dict.fromkeys(r.get("data", "shipped") for r in results))
+    modes = [m for m, _ in MODES if any(r["mode"] == m for r in results)]
+    bars = [(d, what) for d in sets for what in ("wins", "brilliant")]
+    fig, ax = plt.subplots(figsize=(8, 1.4 + 0.3 * len(modes) * (len(bars) + 1)))
+    step = 0.8 / len(bars)
+    for i, m in enumerate(modes):
+        low, high = AIM[m]
+        ax.add_patch(Rectangle((low, i - 0.45), high - low, 0.9, color="0.88", zorder=0))
+    for k, (d, what) in enumerate(bars):
+        levels = ("victory", "brilliant") if what == "wins" else ("brilliant",)
+        xs, err_lo, err_hi = [], [], []
+        for m in modes:
+            rs = [r for r in results if r.get("data", "shipped") == d and r["mode"] == m]
+            n, hits = len(rs), sum(1 for r in rs if r["level"] in levels)
+            lo, hi = wilson(hits, n)
+            share = hits / n if n else 0.0
+            xs.append(100 * share)
+            err_lo.append(100 * (share - lo))
+            err_hi.append(100 * (hi - share))
+        n_games = sum(1 for r in results if r.get("data", "shipped") == d) // max(1, len(modes))
+        ax.barh(
+            [i + k * step - 0.4 + step / 2 for i in range(len(modes))],
+            xs,
+            height=step * 0.9,
+            xerr=[err_lo, err_hi],
+            capsize=2,
+            color=f"C{sets.index(d)}",
+            alpha=1.0 if what == "wins" else 0.5,
+            label=f"{d} ({n_games} games a mode): {what}",
+        )
+    ax.set_yticks(range(len(modes)), modes)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("% of games, 95% Wilson intervals; shaded: the aim for the strongest agent")
+    ax.set_title(title, fontsize=10)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=7)
+    folder.mkdir(parents=True, exist_ok=True)
+    for ext in ("png", "svg"):
+        fig.savefig(folder / f"balance.{ext}", bbox_inches="tight", dpi=110)
+    plt.close(fig)
+    return folder / "balance.png"
+
+
+def data_sets(given: list[str]) -> list[tuple[str, int]]:
+    """``DIR`` or ``DIR@k`` (only every k-th seed: a data set that needs fewer games)."""
+    sets = []
+    for d in given or ["shipped"]:
+        folder, _, every = d.rpartition("@") if "@" in d else (d, "", "1")
+        sets.append((folder, max(1, int(every))))
+    return sets
+
+
 def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     tasks = [
-        (args.data, args.agent, name, args.generals, args.seed + i)
+        (data, args.agent, name, args.generals, args.seed + i)
         for i in range(args.games)
+        for data, every in data_sets(args.data)
+        if i % every == 0
         for name, _ in MODES
     ]
     if args.workers <= 1:
@@ -135,18 +215,36 @@ def main() -> None:
     p.add_argument("--agent", default="rules", help="rules, search:iterations=100, ...")
     p.add_argument("--seed", type=int, default=0, help="seed of game 0 (game i: seed + i)")
     p.add_argument("--generals", default="", help="fix the three generals, e.g. hoth,paulus,kleist")
-    p.add_argument("--data", default="", help="a folder with another copy of data/*.toml")
+    p.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        help="a folder with another copy of data/*.toml, or 'shipped'; DIR@k: every k-th seed only "
+        "(repeatable: interleaved)",
+    )
     p.add_argument("--workers", type=int, default=1, help="processes (1-2 on a shared machine)")
     p.add_argument("--log", default="", help="append each finished game here (JSON lines)")
-    p.add_argument("--table", default="", help="only print the table of this log")
+    p.add_argument("--table", default="", help="only print the tables of these logs (a,b,...)")
+    p.add_argument("--plot", default="", help="with --table: draw balance.png/.svg here")
     args = p.parse_args()
     if args.table:
-        rows = [json.loads(x) for x in Path(args.table).read_text().splitlines() if x.strip()]
-        print(table(rows))
+        rows = []
+        seen = set()
+        for path in args.table.split(","):
+            for line in Path(path).read_text().splitlines():
+                r = json.loads(line) if line.strip() else None
+                key = r and (r.get("data", "shipped"), r["mode"], r["seed"])
+                if r and key not in seen:  # a game logged twice (a restarted run) counts once
+                    seen.add(key)
+                    rows.append(r)
+        print(tables(rows))
+        if args.plot:
+            print(plot(rows, Path(args.plot), f"Fall Blau, {args.table}"))
         return
     print(
         f"agent {args.agent}; games per mode: {args.games}; seeds {args.seed}..; "
-        f"generals: {args.generals or 'chosen by the agent'}; data: {args.data or 'shipped'}\n",
+        f"generals: {args.generals or 'chosen by the agent'}; "
+        f"data: {', '.join(args.data or ['shipped'])}\n",
         file=sys.stderr,
     )
     start = time.time()
@@ -158,7 +256,7 @@ def main() -> None:
             if log:
                 log.write(json.dumps(r) + "\n")
                 log.flush()
-    print(table(results))
+    print(tables(results))
     print(f"\n({time.time() - start:.0f} s)")
 
 

@@ -172,7 +172,7 @@ def _parse_generals(value: str, data: Data) -> tuple[str, ...]:
 class FallBlau(Game[BlauState]):
     id = "fall-blau"
     title = "Campaign: Fall Blau"
-    version = "2"
+    version = "3"
     roles = (ROLE,)
     options = (
         OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
