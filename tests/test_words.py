@@ -140,8 +140,19 @@ def _option_sets(g: Game[Any]) -> list[dict[str, Any]]:
     return [{}] + ([dict.fromkeys(flags, True)] if flags else [])
 
 
+PENDING = {
+    "commanders": "Commanders' words follow its order-model rewrite (issue 19), landing next"
+}
+"""Games whose words are not done yet: expected to fail (strictly: passing is an error)."""
+
 CASES = [
-    pytest.param(gid, s.id, opts, id=f"{gid}-{s.id}-{'all' if opts else 'plain'}")
+    pytest.param(
+        gid,
+        s.id,
+        opts,
+        id=f"{gid}-{s.id}-{'all' if opts else 'plain'}",
+        marks=[pytest.mark.xfail(strict=True, reason=PENDING[gid])] if gid in PENDING else [],
+    )
     for gid in warroom.games()
     for s in warroom.game(gid).scenarios
     for opts in _option_sets(warroom.game(gid))
