@@ -69,7 +69,13 @@ def options(g: SeriesGame, s: CCState, task: tuple) -> list[Action]:
     if first and fortress.may_take_refuge(g, s, uid, battle_area):
         out.append(("inside",))
     if steps:
-        dist = m.distances(_targets(g, s, uid), ok)
+        targets = frozenset(_targets(g, s, uid))
+        # the distances depend on the unit, its goals and the areas closed to it by the enemy
+        # (and on where the units stand, for passable_for): kept until a unit moves
+        key = ("retreat", uid, targets, frozenset(foe_held))
+        dist = s.units.memo.get(key)
+        if dist is None:
+            dist = s.units.memo[key] = m.distances(targets, ok)
         far = 10**6
         best = min(dist.get(a, far) for a in steps)
         out.extend(("retreat", a) for a in steps if dist.get(a, far) == best)

@@ -107,6 +107,17 @@ class RoadsToStalingrad(SeriesGame):
         d = self.data.units[uid]
         if d.nation not in NON_GERMAN:
             return self.data.areas[area].kind == "land"
+        # the answer for a nationality depends on where the units stand: kept until one moves
+        key = ("passable", d.nation, d.naval, area)
+        memo = s.units.memo
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = self._allied_passable(s, uid, area)
+        return ok
+
+    def _allied_passable(self, s: CCState, uid: str, area: str) -> bool:
+        """``passable_for`` a unit of Germany's allies (3.a, 3.b)."""
+        d = self.data.units[uid]
         if not super().passable_for(s, uid, area):
             return False
         if d.nation in NON_GERMAN:
