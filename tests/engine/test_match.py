@@ -113,3 +113,13 @@ def test_a_private_event_needs_a_list_of_roles_and_otherwise_reaches_nobody() ->
     assert not visible({"kind": "bid", "to": ["north"]}, None)
     # "to" as a plain string is a mistake; it must not match a role by substring
     assert not visible({"kind": "move", "to": "northgate"}, "north")
+
+
+def test_the_registry_index_names_the_module_of_every_game() -> None:
+    import importlib
+
+    from warroom.engine.registry import WHERE, _all
+
+    assert set(WHERE) == set(_all())  # a new game gets a line in WHERE
+    for gid, module in WHERE.items():
+        assert importlib.import_module(module).GAME is _all()[gid]
