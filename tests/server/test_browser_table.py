@@ -416,3 +416,80 @@ def test_a_selected_unit_stays_selected_when_the_other_side_moves(
     page.wait_for_function("!document.querySelector('svg.board .selected')")
     assert page.errors == []
     page.close()
+
+
+# ----- rules at hand -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_prompt_links_to_its_rule_and_the_rules_open_beside_the_board(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]], game: str
+) -> None:
+    page = open_page(
+        browser, hotseat_url(server, matches[game]), SIZES["desktop"], ready="svg.board g"
+    )
+    page.wait_for_selector(".prompt-card.yours .prompt-rule:not(.hidden)")
+    rules = httpx.get(f"{server.url}/api/games/{game}/help").json()
+    link = page.locator(".prompt-rule")
+    title = link.inner_text().removeprefix("Rule: ").removesuffix(" ↗")
+    section = next(s for s in rules["sections"] if s["title"] == title)
+    link.click()
+    drawer = page.locator(".rules-drawer")
+    drawer.wait_for(state="visible")
+    here = page.locator(f".rules-drawer #{section['id']}")
+    assert "rules-here" in (here.get_attribute("class") or "")
+    box, frame = here.bounding_box(), drawer.bounding_box()
+    assert frame["y"] <= box["y"] <= frame["y"] + frame["height"]  # scrolled to the rule
+    page.keyboard.press("Escape")
+    drawer.wait_for(state="hidden")
+    if rules["legend"]:  # the map's "?" opens the legend
+        page.click(".legend-btn")
+        assert "rules-here" in (
+            page.locator(f".rules-drawer #{rules['legend']}").get_attribute("class") or ""
+        )
+        page.click(".rules-close")
+    page.click(".rules-btn")
+    drawer.wait_for(state="visible")
+    assert page.locator(".rules-drawer .rules-toc li").count() == len(rules["sections"])
+    if game == "roads-to-stalingrad":
+        save(page, "rules-drawer-desktop")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_rules_page_reads_on_a_phone(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, server.url + "/rules/commanders", SIZES["phone"], ready=".rules-text")
+    assert page.locator(".rules-text #combat-modifiers").count() == 1
+    assert page.locator(".rules-toc a[href='#orders']").count() == 1
+    fit = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert fit[0] <= fit[1], fit
+    save(page, "rules-page-phone")
+    page.close()
+
+
+def test_a_first_game_walkthrough_teaches_by_playing(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, server.url + "/", SIZES["desktop"], ready=".game-box")
+    page.click(".game-box[data-game=roads-to-stalingrad]")
+    page.click(".learn-btn")
+    page.wait_for_url("**/g/*learn=1")
+    page.wait_for_selector(".coach:not(.hidden)")
+    coach = page.locator(".coach")
+    first = coach.inner_text()
+    assert "resource point" in first and "Axis" in first, first
+    # the step points at what to click: the areas with an Axis RP
+    points = page.locator("svg.board .coach-point")
+    assert points.count() >= 1
+    assert all(
+        (points.nth(i).get_attribute("data-target") or "").startswith("area:")
+        for i in range(points.count())
+    )
+    assert "Rule: On-board operations" in coach.inner_text()
+    save(page, "walkthrough-desktop")
+    step = page.evaluate("window.warroom.view.step")
+    points.first.click()
+    page.wait_for_function(f"window.warroom.view.step > {step}")
+    page.wait_for_function("!document.querySelector('.coach').innerText.includes('opens with')")
+    assert "Pick a unit" in coach.inner_text()
+    assert page.locator("svg.board .coach-point[data-target^='unit:']").count() >= 1
+    assert page.errors == []
+    page.close()

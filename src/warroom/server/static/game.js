@@ -2,6 +2,7 @@
 import { api, live, savedMatches, saveMatch } from "./api.js";
 import * as kit from "./boardkit.js";
 import { PanZoom } from "./zoom.js";
+import { Coach, Rules, inline } from "./rules.js";
 
 const { el, genericBoard, actionKey, title, diceOf, dieSvg } = kit;
 
@@ -51,6 +52,13 @@ class GamePage {
     const first = await this.fetchState(null);
     const games = await api("/api/games");
     this.spec = games.find((g) => g.id === first.game) || null;
+    this.rules = new Rules(first.game);
+    if (this.spec && this.spec.help && (await this.rules.load())) {
+      this.q(".rules-btn").classList.remove("hidden");
+      this.q(".legend-btn").classList.toggle("hidden", !this.rules.data.legend);
+      const walk = this.rules.data.walkthrough;
+      if (walk && new URLSearchParams(location.hash.slice(1)).get("learn")) this.coach = new Coach(walk, `warroom.learn.${this.id}`);
+    }
     if (this.spec && this.spec.board) {
       try {
         this.board = (await import(`/boards/${first.game}.js`)).default;
@@ -142,6 +150,7 @@ class GamePage {
           h("div", { class: "match-title" }, h("span", { class: "game-name" }), h("span", { class: "scen muted" })),
           h("div", { class: "seat-chips" }),
           h("div", { class: "step-count muted" }),
+          h("button", { type: "button", class: "rules-btn hidden", title: "the rules of this game", onclick: () => this.rules.open(this.ruleHere) }, "Rules"),
           h("span", { class: "live-dot", title: "connecting" })),
         h("main", { class: "play" },
           h("section", { class: "board-wrap" },
@@ -149,14 +158,16 @@ class GamePage {
               h("div", { class: "zoom-ctl" },
                 h("button", { type: "button", class: "zoom-in", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => this.zoom.zoomBy(1.4) }, "+"),
                 h("button", { type: "button", class: "zoom-out", title: "zoom out (-)", "aria-label": "zoom out", onclick: () => this.zoom.zoomBy(1 / 1.4) }, "−"),
-                h("button", { type: "button", class: "zoom-fit", title: "the whole board (0)", "aria-label": "show the whole board", onclick: () => this.zoom.fit() }, "⤢")),
+                h("button", { type: "button", class: "zoom-fit", title: "the whole board (0)", "aria-label": "show the whole board", onclick: () => this.zoom.fit() }, "⤢"),
+                h("button", { type: "button", class: "legend-btn hidden", title: "what the counters and markers mean", "aria-label": "legend", onclick: () => this.rules.open(this.rules.data.legend) }, "?")),
               h("div", { class: "menu hidden", role: "menu" }),
               h("div", { class: "tooltip hidden", role: "tooltip" })),
             h("div", { class: "tray hidden" }, svgRoot("tray")),
             h("div", { class: "curtain hidden" }),
             h("div", { class: "outcome hidden" })),
           h("aside", { class: "side" },
-            h("div", { class: "prompt-card" }, h("div", { class: "prompt-who" }), h("div", { class: "prompt-text" }), h("div", { class: "choices" }), h("details", { class: "all-choices" }, h("summary", {}, "All choices"), h("ol", {}))),
+            h("div", { class: "prompt-card" }, h("div", { class: "prompt-who" }), h("div", { class: "prompt-text" }), h("a", { class: "prompt-rule hidden", href: "#", onclick: (ev) => { ev.preventDefault(); this.rules.open(this.ruleHere); } }), h("div", { class: "choices" }), h("details", { class: "all-choices" }, h("summary", {}, "All choices"), h("ol", {}))),
+            h("div", { class: "coach hidden", role: "note" }),
             h("div", { class: "controls" },
               h("button", { class: "undo", type: "button", onclick: () => this.undo() }, "↶ Undo"),
               h("button", { class: "replay-btn", type: "button", onclick: () => this.toggleReplay() }, "▶ Replay"),
@@ -569,6 +580,9 @@ class GamePage {
     box.innerHTML = "";
     all.innerHTML = "";
     this.q(".prompt-card").classList.toggle("yours", !!p && !this.replay);
+    this.ruleHere = null;
+    this.q(".prompt-rule").classList.add("hidden");
+    this.drawCoach();
     if (this.replay) {
       who.textContent = "Replay";
       text.textContent = "Step through the match with the bar below (← and → keys too).";
@@ -585,6 +599,12 @@ class GamePage {
     who.textContent = `${title(p.role)} to act`;
     who.style.color = kit.roleColor(v, p.role);
     text.textContent = p.text;
+    const rule = this.rules && this.rules.sectionFor(p, v);
+    this.ruleHere = rule ? rule.id : null;
+    const link = this.q(".prompt-rule");
+    link.classList.toggle("hidden", !rule);
+    link.textContent = rule ? `Rule: ${rule.title} ↗` : "";
+    link.setAttribute("href", rule ? `/rules/${v.game || (this.spec && this.spec.id)}#${rule.id}` : "#");
     if (this.sel.length) {
       const chosen = this.sel[this.sel.length - 1].replace(/^[a-z]+:/, "");
       box.append(h("p", { class: "hint selected-hint" }, `${chosen} selected: click a highlighted place on the board.`));
@@ -643,6 +663,41 @@ class GamePage {
     return h("form", { class: "number-form", onsubmit: (ev) => { ev.preventDefault(); send(); } },
       h("label", {}, `${p.labels[0].replace(/^\d+\s*/, "").replace(/\s*\d+$/, "") || "number"} `, input),
       h("button", { type: "submit", class: "choice-btn primary" }, "Enter"), " ", msg);
+  }
+
+  // ----- the first-game walkthrough: what to do now and why, over the real match ----------
+  drawCoach() {
+    const box = this.q(".coach");
+    const c = this.coach;
+    for (const n of this.root.querySelectorAll(".coach-point")) n.classList.remove("coach-point");
+    if (!c || this.replay || (c.closed && c.done)) {
+      box.classList.add("hidden");
+      return;
+    }
+    const v = this.view;
+    const p = v.prompt;
+    const mine = p && (c.walk.mode === "hotseat" || p.role === c.walk.side);
+    const step = mine ? c.look(p, v) : null;
+    box.innerHTML = "";
+    box.classList.remove("hidden");
+    const head = h("div", { class: "coach-head" }, h("b", {}, c.done ? "First game: done" : "First game"),
+      h("button", { type: "button", class: "link coach-close", "aria-label": "close the walkthrough", onclick: () => { c.closed = true; c.done = true; c.save(); this.drawCoach(); } }, "✕"));
+    const body = h("div", { class: "coach-say" });
+    let say = null;
+    if (c.done) say = c.walk.outro;
+    else if (step) say = (c.at === 0 && !c.started ? c.walk.intro + "\n\n" : "") + step.say;
+    else if (!mine) say = c.at === 0 ? c.walk.intro + "\n\nThe other side moves now: wait a moment." : "The other side moves now: wait a moment.";
+    else if (c.lastStep) say = c.lastStep.say;
+    else say = c.walk.intro;
+    body.innerHTML = inline(say || "");
+    box.append(head, body);
+    const sec = step && step.section ? this.rules.section(step.section) : null;
+    if (sec) box.append(h("a", { href: "#", class: "coach-rule", onclick: (ev) => { ev.preventDefault(); this.rules.open(sec.id); } }, `Rule: ${sec.title} ↗`));
+    if (step && step.point) {
+      for (const n of this.targetNodes()) {
+        if (n.classList.contains("choice") && n.getAttribute("data-target").startsWith(step.point)) n.classList.add("coach-point");
+      }
+    }
   }
 
   drawLog() {
@@ -887,6 +942,10 @@ class GamePage {
         const j = p ? p.actions.findIndex((a) => actionKey(a) === actionKey(action)) : -1;
         if (j < 0 || p.labels[j] !== label) throw new Error("The board changed before your move arrived: choose again.");
         await send();
+      }
+      if (this.coach) {
+        this.coach.started = true;
+        this.coach.acted();
       }
     } catch (e) {
       this.toast(e.message);
