@@ -5,6 +5,8 @@ a section whose anchor is its slug: "Sequence of play" -> ``sequence-of-play``).
 ``help.toml`` holds what the page needs to use it:
 
 - ``legend``: the section that explains every counter, chit and marker (the map's "?" button).
+- ``[replay] chapters``: the kinds of log entry that open a chapter of the replay (a round, a
+  turn, an operation); the replay steps through what a role saw, a chapter at a time too.
 - ``[[prompt]]``: which section a prompt applies, first match wins. An entry names a
   ``section`` and any of ``actions`` (the prompt offers an action of one of these kinds: its
   first element), ``text`` (a regular expression the prompt text matches) and ``board`` (a
@@ -82,9 +84,15 @@ class Walkthrough(BaseModel):
     step: list[Step] = Field(min_length=1)
 
 
+class Replay(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    chapters: list[str] = Field(default_factory=list)
+
+
 class HelpFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     legend: str | None = None
+    replay: Replay = Field(default_factory=Replay)
     prompt: list[PromptEntry] = Field(default_factory=list)
     walkthrough: Walkthrough | None = None
 
@@ -106,6 +114,7 @@ class Help:
     prompts: tuple[PromptEntry, ...]
     walkthrough: Walkthrough | None
     legend: str | None = None
+    chapters: tuple[str, ...] = ()
     files: tuple[Path, ...] = field(default=())
 
     def section_ids(self) -> set[str]:
@@ -207,6 +216,7 @@ def _load(game_id: str, where: tuple[Path, ...]) -> Help | None:
     prompts: list[PromptEntry] = []
     walk: Walkthrough | None = None
     legend: str | None = None
+    chapters: list[str] = []
     files: list[Path] = []
     for folder in where:  # the game's own folder first
         md = folder / HELP_MD
@@ -221,6 +231,7 @@ def _load(game_id: str, where: tuple[Path, ...]) -> Help | None:
             prompts.extend(hf.prompt)
             walk = walk or hf.walkthrough
             legend = legend or hf.legend
+            chapters = chapters or hf.replay.chapters
     if not texts:
         return None
     markdown = "\n\n".join(texts)
@@ -244,7 +255,16 @@ def _load(game_id: str, where: tuple[Path, ...]) -> Help | None:
                 re.compile(m.text)
             except re.error as exc:
                 raise GameDataError(HELP_TOML, m.text, f"not a regular expression: {exc}") from None
-    return Help(game_id, markdown, tuple(sections), tuple(prompts), walk, legend, tuple(files))
+    return Help(
+        game_id,
+        markdown,
+        tuple(sections),
+        tuple(prompts),
+        walk,
+        legend,
+        tuple(chapters),
+        tuple(files),
+    )
 
 
 def help_for(game: Game[Any]) -> Help | None:

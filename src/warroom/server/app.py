@@ -285,10 +285,15 @@ def create_app(
 
     @app.get("/api/matches/{match_id}/replay")
     async def get_replay(
-        match_id: str, upto: int, x_seat_token: str | None = Header(default=None)
+        match_id: str,
+        frame: int | None = None,
+        upto: int | None = None,
+        x_seat_token: str | None = Header(default=None),
     ) -> Response:
+        """The match as the seat (or a watcher) saw it at one of its replay frames: the
+        start, each step after which it saw something new, and now (``frame=-1``)."""
         room = await settled(match_id)
-        return fast_json(rooms.replay_for(room, room.role_of(x_seat_token), upto))
+        return fast_json(rooms.replay_for(room, room.role_of(x_seat_token), upto, frame))
 
     @app.get("/api/matches/{match_id}/record")
     async def get_record(match_id: str) -> Response:

@@ -38,7 +38,7 @@ class GamePage {
     this.seats = []; // [{token, role}]
     this.current = null; // the seat whose side is shown
     this.view = null;
-    this.replay = null; // {upto, total} while replaying
+    this.replay = null; // {frame, frames, chapters} while replaying
     this.board = genericBoard;
     this.spec = null;
     this.busy = false;
@@ -105,11 +105,7 @@ class GamePage {
   }
 
   async onNews(news) {
-    if (this.replay) {
-      this.replay.total = news.step;
-      this.drawReplayBar();
-      return;
-    }
+    if (this.replay) return; // ▶| shows what is new
     if (this.view && news.step === this.view.step && JSON.stringify(news.thinking) === JSON.stringify(this.view.thinking)) return;
     await this.refresh(news.active);
   }
@@ -226,7 +222,7 @@ class GamePage {
     document.title = `${v.title} · warroom`;
     this.q(".game-name").textContent = v.title;
     this.q(".scen").textContent = ` · ${title(v.scenario)}`;
-    this.q(".step-count").textContent = this.replay ? `step ${this.replay.upto} of ${this.replay.total}` : `step ${v.step}`;
+    this.q(".step-count").textContent = this.replay ? `replay: move ${this.replay.frame} of ${this.replay.frames - 1}` : `step ${v.step}`;
     this.drawSeats();
     this.drawBoard();
     this.drawPrompt();
@@ -1004,7 +1000,8 @@ class GamePage {
     this.toast("Link copied");
   }
 
-  // ----- replay -------------------------------------------------------------------------------
+  // ----- replay: what this seat saw, a move at a time (never the other side's hidden steps),
+  // or a chapter at a time (a round, a turn, an operation) ---------------------------------
   async toggleReplay() {
     if (this.replay) {
       this.replay = null;
@@ -1014,22 +1011,34 @@ class GamePage {
       return;
     }
     this.liveView = this.view;
-    this.replay = { upto: this.view.step, total: this.view.step };
+    this.replay = { frame: 0, frames: 1, chapters: [0] };
     this.q(".replay-btn").textContent = "■ Back to the game";
     this.q(".replay-bar").classList.remove("hidden");
-    await this.showReplay(this.view.step);
+    await this.showReplay(-1);
   }
 
   async showReplay(k) {
     const r = this.replay;
     if (!r) return;
-    k = Math.max(0, Math.min(r.total, k));
-    const view = await api(`/api/matches/${this.id}/replay?upto=${k}`, { token: this.current ? this.current.token : null });
+    if (k !== -1) k = Math.max(0, Math.min(r.frames - 1, k));
+    const view = await api(`/api/matches/${this.id}/replay?frame=${k}`, { token: this.current ? this.current.token : null });
     if (!this.replay) return;
-    this.replay = { upto: view.replay.upto, total: view.replay.total };
+    this.replay = { ...view.replay };
     this.view = view;
     this.render();
     this.drawReplayBar();
+  }
+
+  // the first frame of the chapter before (or after) the current frame
+  chapterFrom(dir) {
+    const r = this.replay;
+    const cs = r.chapters;
+    if (dir < 0) {
+      const before = cs.filter((c) => c < r.frame);
+      return before.length ? before[before.length - 1] : 0;
+    }
+    const after = cs.find((c) => c > r.frame);
+    return after === undefined ? r.frames - 1 : after;
   }
 
   drawReplayBar() {
@@ -1037,15 +1046,18 @@ class GamePage {
     const bar = this.q(".replay-bar");
     bar.innerHTML = "";
     const go = (k) => () => this.showReplay(k);
-    const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, class: "replay-slider", "aria-label": "step" });
+    const slider = h("input", { type: "range", min: 0, max: r.frames - 1, value: r.frame, class: "replay-slider", "aria-label": "move" });
     slider.addEventListener("change", () => this.showReplay(Number(slider.value)));
+    const chapter = r.chapters.filter((c) => c <= r.frame).length;
     bar.append(
-      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "start" }, "|◀"),
-      h("button", { type: "button", class: "rp-prev", onclick: go(r.upto - 1), title: "back one step" }, "◀"),
+      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "the start" }, "|◀"),
+      h("button", { type: "button", class: "rp-back", onclick: go(this.chapterFrom(-1)), title: "back a round, turn or operation" }, "◀◀"),
+      h("button", { type: "button", class: "rp-prev", onclick: go(r.frame - 1), title: "back one move" }, "◀"),
       slider,
-      h("button", { type: "button", class: "rp-next", onclick: go(r.upto + 1), title: "forward one step" }, "▶"),
-      h("button", { type: "button", class: "rp-last", onclick: go(r.total), title: "now" }, "▶|"),
-      h("span", { class: "rp-pos" }, `step ${r.upto} / ${r.total}`));
+      h("button", { type: "button", class: "rp-next", onclick: go(r.frame + 1), title: "forward one move" }, "▶"),
+      h("button", { type: "button", class: "rp-fwd", onclick: go(this.chapterFrom(1)), title: "forward a round, turn or operation" }, "▶▶"),
+      h("button", { type: "button", class: "rp-last", onclick: go(r.frames - 1), title: "now" }, "▶|"),
+      h("span", { class: "rp-pos" }, `move ${r.frame} of ${r.frames - 1}${r.chapters.length > 1 ? ` · part ${chapter} of ${r.chapters.length}` : ""}`));
   }
 
   onKey(ev) {
@@ -1053,7 +1065,7 @@ class GamePage {
     // in a replay the arrows step through it, unless the board itself has the focus
     const onBoard = ev.target.closest("svg.board");
     if (this.replay && !onBoard && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
-      this.showReplay(this.replay.upto + (ev.key === "ArrowLeft" ? -1 : 1));
+      this.showReplay(this.replay.frame + (ev.key === "ArrowLeft" ? -1 : 1));
       return;
     }
     if (ev.key === "Escape" && this.openStack) this.collapseStack();
