@@ -102,7 +102,7 @@ function drawSetup(setup, g) {
   showDesc();
   form.append(h("h3", {}, g.title), h("label", {}, "Scenario ", scen), desc);
   if (g.help || g.walkthrough) {
-    const why = h("span", { class: "error", role: "alert" });
+    const why = h("span", { class: "learn-error", role: "alert" });
     const learn = g.walkthrough ? h("button", { type: "button", class: "learn-btn", onclick: () => startLesson(g, learn, why) }, "Learn: play the first turn with a guide") : null;
     form.append(h("div", { class: "learn-row" },
       g.help ? h("a", { href: `/rules/${g.id}`, target: "_blank", rel: "noopener", class: "rules-link" }, `Rules of ${g.title} ↗`) : null, learn, why));
