@@ -759,6 +759,9 @@ class SeriesGame(Game[CCState]):
     def role_name(self, role: str) -> str:
         return view.side(self, role)
 
+    def choice_group(self, state: CCState, role: str, action: Action) -> str:
+        return view.choice_group(self, state, role, action)
+
     def render_text(self, state: CCState, role: str | None) -> str:
         return view.render_text(self, state, role)
 
