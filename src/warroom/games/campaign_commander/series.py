@@ -9,9 +9,9 @@ class routes prompts to them and runs the automatic steps between decisions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from warroom.engine import Action, Game, Outcome, Rng, Seed
 from warroom.engine.contract import OptionValue, plain
@@ -32,6 +32,10 @@ from warroom.games.campaign_commander import (
 from warroom.games.campaign_commander.model import DEAD, CampaignData, CardDef, ChitDef, Effect
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
 
+T = TypeVar("T")
+KEEP = 4096  # answers kept by SeriesGame.keep (forgotten all at once when full)
+_MISSING = object()
+
 OWNER_TASKS: dict[str, tuple[Any, Any]] = {
     "excess": (naval.excess_actions, naval.apply_excess),  # 7.2
     "cargo": (naval.cargo_actions, naval.apply_cargo),  # 7.4.1-7.4.3
@@ -45,6 +49,9 @@ class SeriesGame(Game[CCState]):
 
     hidden_information = True
     simultaneous = True
+    log_headings: ClassVar[Mapping[str, int]] = {
+        "fall-blau": 1, "choices": 1, "game-end": 1, "operation": 2, "battle": 2,
+    }  # fmt: skip
     max_steps = 60_000
     data_folder: ClassVar[Path]
 
@@ -52,6 +59,10 @@ class SeriesGame(Game[CCState]):
         self.data = CampaignData(self.data_folder, self.roles)
         m = self.data.map
         self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
+        # unit -> the side whose areas it holds (leaders hold nothing: 9.6.6, 12)
+        self.holders = {u: d.side for u, d in self.data.units.items() if not d.leader}
+        # answers that depend only on the map and on what their key holds (keep)
+        self.kept: dict[Any, Any] = {}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
@@ -275,6 +286,17 @@ class SeriesGame(Game[CCState]):
                 continue
             return
         raise RuntimeError("the automatic steps did not settle")
+
+    def keep(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, kept under ``key`` for every state: only for answers that depend on
+        nothing but the (fixed) campaign data and what ``key`` holds."""
+        kept = self.kept
+        found = kept.get(key, _MISSING)
+        if found is _MISSING:
+            if len(kept) >= KEEP:
+                kept.clear()
+            found = kept[key] = make()
+        return found
 
     def check_end(self, s: CCState) -> None:
         """Campaign hook: end the game when a standing condition holds."""
@@ -548,6 +570,10 @@ class SeriesGame(Game[CCState]):
         whether a chit can still land a hit. Default: ``check_modifier``."""
         return self.check_modifier(s, b, uid)
 
+    def check_reason(self, s: CCState, b: Battle, uid: str, chit: str) -> str:
+        """The words for what ``chit_check_modifier`` is for, in the log ("+2 for ...")."""
+        return "the campaign's rules"
+
     def rescuers(self, s: CCState, area: str, role: str, attackers: Sequence[str]) -> list[str]:
         """11.3.5.c: units of ``role`` besieged inside the fortress join a relief battle."""
         if s.sieges.get(area) == self.other(role) and not any(s.units[u].inside for u in attackers):
@@ -697,12 +723,19 @@ class SeriesGame(Game[CCState]):
             return None
         vp = self.victory_points(state)
         a, b = self.roles
+        why = view.END_WORDS.get(state.ended, state.ended.replace("-", " "))
         if vp[a] == vp[b]:
-            return Outcome(None, vp, "draw", f"a draw at {vp[a]:g} VP ({state.ended})")
+            return Outcome(None, vp, "draw", f"A draw at {vp[a]:g} VP ({why})")
         w = a if vp[a] > vp[b] else b
         margin = abs(vp[a] - vp[b])
         level = "decisive" if margin >= 10 else "marginal" if margin < 4 else "clear"
-        return Outcome(w, vp, level, f"{w} wins {vp[w]:g} to {vp[self.other(w)]:g} ({state.ended})")
+        return Outcome(
+            w,
+            vp,
+            level,
+            f"{view.side(self, w)} wins {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
+            f" victory ({why})",
+        )
 
     def clone(self, state: CCState) -> CCState:
         return state.clone()
@@ -722,6 +755,12 @@ class SeriesGame(Game[CCState]):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return view.describe_event(self, event)
+
+    def role_name(self, role: str) -> str:
+        return view.side(self, role)
+
+    def choice_group(self, state: CCState, role: str, action: Action) -> str:
+        return view.choice_group(self, state, role, action)
 
     def render_text(self, state: CCState, role: str | None) -> str:
         return view.render_text(self, state, role)

@@ -70,6 +70,15 @@ class CoralSea(SeriesGame):
             a for a, ad in self.data.areas.items() if ad.kind == "sea" or ad.port
         )  # 12: stacks in ports and at sea are closed
         self.top_keys = {r: {a: f"top:{r}:{a}" for a in self.watched} for r in self.roles}
+        # 3: each place of the initiative list as its flag and its areas (an urban area, or
+        # every area of an island: ``holds``)
+        self.initiative_places = tuple(
+            (
+                f"jp_held:{p}",
+                self.islands[p] if p in self.islands and p not in self.data.areas else (p,),
+            )
+            for p in INITIATIVE_PLACES
+        )
 
     def _weighted(self, src: str) -> dict[str, int]:
         """Distances in areas (sea or land); the Australia box is two zones from its neighbours."""
@@ -119,12 +128,17 @@ class CoralSea(SeriesGame):
     def allied_conditions(self, s: CCState) -> bool:
         """3 (our reconstruction of its missing start): the places count once Japan has held
         them at some moment and the Allies hold them again."""
-        for p in INITIATIVE_PLACES:
-            if not s.flags.get(f"jp_held:{p}") and self.holds(s, JAPAN, p):
-                s.flags[f"jp_held:{p}"] = 1
-        held = sum(
-            1 for p in INITIATIVE_PLACES if s.flags.get(f"jp_held:{p}") and self.holds(s, ALLIES, p)
-        )
+        # (asked after every automatic step: the places' areas and flag names are worked out
+        # once, in __init__)
+        flags = s.flags
+        control = s.control
+        held = 0
+        for key, areas in self.initiative_places:
+            if not flags.get(key) and all(control.get(a) == JAPAN for a in areas):
+                flags[key] = 1
+        for key, areas in self.initiative_places:
+            if flags.get(key) and all(control.get(a) == ALLIES for a in areas):
+                held += 1
         return held >= 3 or self.kills(s, JAPAN) >= INITIATIVE_KILLS
 
     def update_initiative(self, s: CCState) -> None:
@@ -346,7 +360,7 @@ class CoralSea(SeriesGame):
 
     def capture_airfields(self, s: CCState) -> None:
         """9: a unit alone in an area with an enemy airfield counter takes it out of play."""
-        for k in [k for k in s.flags if k.startswith("af:")]:
+        for k in [k for k in s.flags if k[:3] == "af:"]:
             area, owner = k[3:], s.flags[k]
             foe = self.other(owner)
             if self.has_units(s, area, foe, naval=False) and not self.has_units(s, area, owner):
@@ -365,9 +379,12 @@ class CoralSea(SeriesGame):
 
         out: list[Action] = []
         role = op.role
-        for uid, u in s.units.items():
+        where = s.units.where()
+        # only units where the operation's SP reach may work (supply.may_use); sorted below
+        for uid in [uid for a in area_reach for uid in where.get(a, ())]:
+            u = s.units[uid]
             d = self.data.units[uid]
-            if d.side != role or d.naval or d.leader or u.loc in OFF_MAP or uid in op.acted:
+            if d.side != role or d.naval or d.leader or uid in op.acted:
                 continue
             area = u.loc
             if self.data.areas[area].kind != "land":
@@ -482,6 +499,9 @@ class CoralSea(SeriesGame):
         if chit.endswith(":Gunnery") and self.data.units[uid].naval_class != "HS":
             return 2
         return 0
+
+    def check_reason(self, s: CCState, b: Battle, uid: str, chit: str) -> str:
+        return "Gunnery against a warship"
 
     def after_card(self, s: CCState, role: str, c: CardDef | None) -> None:
         s.flags["chit"] = ""
@@ -685,22 +705,51 @@ class CoralSea(SeriesGame):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         k = event["kind"]
+        e = event
+        who = view.side(self, e.get("role"))
+        unit = self.data.units[e["unit"]].name if e.get("unit") in self.data.units else ""
+        with_ = f" with {unit}" if unit else ""
         if k == "air-check":
-            res = "passes" if event["passed"] else "fails: depleted"
-            return (
-                f"Air attack on {self.data.units[event['unit']].name}: d10 {event['dice'][0]}"
-                f" +1 -> {event['total']} vs {event['cohesion']}, {res}"
-            )
+            res = "passes" if e["passed"] else "fails: depleted"
+            roll = view.roll_words(e["dice"][0], [[1, "the air attack"]], e["total"])
+            return f"Air attack on {unit}: {roll}, needs {max(1, e['cohesion'])} or less: {res}"
         if k == "airfield-raid":
-            hit = "out of action" if event["disorganized"] else "no effect"
-            return f"Raid on the airfield at {event['area']}: d10 {event['dice'][0]}, {hit}"
+            hit = "the airfield is out of action" if e["disorganized"] else "no effect"
+            return (
+                f"Raid on the airfield at {e['area']}: rolled {e['dice'][0]}, 7 or more hits: {hit}"
+            )
         if k == "stack-top":
-            top = event["top"]
+            top = e["top"]
             what = "a resource point" if top == RP_MARKER else self.data.units[top].name
-            return f"{event['role']} puts {what} on top of the stack at {event['area']}"
+            return f"{who} puts {what} on top of the stack at {e['area']}"
         if k == "jungle":
-            what = "depleted" if event["result"] == "dep" else "disorganized"
-            return f"{self.data.units[event['unit']].name} {what} by the jungle"
+            what = "depleted" if e["result"] == "dep" else "disorganized"
+            return f"{unit} is {what} by the jungle"
+        if k == "air-attack":
+            return f"{who} air attack on {e['area']}"
+        if k == "airlift":
+            return f"{unit} is flown from {e['frm']} to {e['dest']}"
+        if k == "airfield-built":
+            return f"{who} builds an airfield at {e['area']}{with_}"
+        if k == "airfield-removed":
+            return f"{who} removes the airfield counter at {e['area']}{with_}"
+        if k == "airfield-repaired":
+            return f"{who} puts the airfield at {e['area']} back in action{with_}"
+        if k == "airfield-captured":
+            return f"{who} captures the airfield at {e['area']}"
+        if k == "airfield-silenced":
+            return f"Shore bombardment puts the airfield at {e['area']} out of action"
+        if k == "townsville-bombed":
+            return "Japanese bombers strike Townsville: +1 VP to Japan"
+        if k == "truk-arrives":
+            return f"{unit} of the Truk Fleet arrives at {e['area']} (call {e['entry']})"
+        if k == "truk-leaves":
+            return f"{unit} of the Truk Fleet leaves from {e['area']} ({e['why']})"
+        if k == "to-midway":
+            return f"{unit} sails for Midway and leaves the campaign"
+        if k == "no-target" and "what" in e:
+            what = {"air-target": "air attack", "airlift": "air transport"}.get(e["what"], "card")
+            return f"{who} finds no target for the {what}"
         return super().describe_event(event)
 
     # ----- victory (13) ----------------------------------------------------------------------
