@@ -239,7 +239,8 @@ def main() -> None:
                     rows.append(r)
         print(tables(rows))
         if args.plot:
-            print(plot(rows, Path(args.plot), f"Fall Blau, {args.table}"))
+            names = ", ".join(Path(t).name for t in args.table.split(","))
+            print(plot(rows, Path(args.plot), f"Fall Blau balance ({names})"))
         return
     print(
         f"agent {args.agent}; games per mode: {args.games}; seeds {args.seed}..; "
