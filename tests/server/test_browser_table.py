@@ -392,9 +392,13 @@ def test_a_watcher_sees_no_hand_and_no_card_or_map_to_choose(
     tray = page.locator("svg.tray").text_content()
     assert "Victory points" in tray and "Your hand" not in tray
     assert page.locator("[data-target^='choice:'], [data-target^='card:']").count() == 0
+    assert (
+        page.is_hidden(".undo") and page.is_hidden(".hint-btn") and page.is_visible(".replay-btn")
+    )
     seat = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g")
     assert "Your hand (5)" in seat.locator("svg.tray").text_content()
     assert seat.locator("svg.tray [data-target='choice:card']").count() == 1
+    assert seat.is_visible(".undo") and seat.is_visible(".hint-btn")
     page.close()
     seat.close()
 
@@ -606,7 +610,7 @@ def test_every_piece_card_and_marker_says_what_it_is_as_the_game_goes_on(
     browser: Any, server: LiveServer, game: str
 ) -> None:
     """Past the start too: battles, chits, dice, orders and cards drawn in play each carry a
-    tooltip, clickable or not."""
+    tooltip, clickable or not; and the map's names stay clear of each other and the markers."""
     m = httpx.post(
         server.url + "/api/matches", json={"game": game, "seed": 21, "mode": "hotseat"}
     ).json()
@@ -623,6 +627,8 @@ def test_every_piece_card_and_marker_says_what_it_is_as_the_game_goes_on(
             ".filter((n) => !n.getAttribute('data-tip')).map((n) => n.getAttribute('data-target'))"
         )
         assert mute == [], mute[:10]
+        labels = page.evaluate(LABELS)
+        assert labels["bad"] == [], labels["bad"]
     assert page.errors == []
     page.close()
 
@@ -715,5 +721,47 @@ def test_the_first_game_walkthrough_of_every_two_player_game_teaches_by_playing(
             other.first.click()
     page.wait_for_function(f"window.warroom.view.step > {step}")
     page.wait_for_selector(".coach:not(.hidden) .coach-say")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_replay_steps_a_round_at_a_time_too(browser: Any, server: LiveServer) -> None:
+    """Commanders' chapters are its rounds: ▶▶ goes to the first move of the next round (the
+    move before it is still in the round before), ◀◀ back to the start of the round."""
+    m = httpx.post(
+        server.url + "/api/matches",
+        json={"game": "commanders", "seed": 6, "seats": {"white": "random", "black": "random"}},
+    ).json()
+    page = open_page(browser, f"{server.url}/g/{m['id']}", SIZES["desktop"], ready="svg.board g")
+    page.wait_for_function("window.warroom.view.outcome", timeout=120_000)  # ten rounds
+    page.click(".replay-btn")
+    page.wait_for_selector(".replay-bar:not(.hidden)")
+    page.click(".rp-first")
+    page.wait_for_function("window.warroom.replay && window.warroom.replay.frame === 0")
+
+    def at() -> tuple[int, int]:
+        frame, round_ = page.evaluate(
+            "[window.warroom.replay.frame, window.warroom.view.board.round]"
+        )
+        return frame, round_
+
+    assert at() == (0, 1)
+    for round_ in (2, 3):
+        frame = at()[0]
+        page.click(".rp-fwd")
+        page.wait_for_function(f"window.warroom.replay.frame > {frame}")
+        page.wait_for_function(f"window.warroom.view.board.round === {round_}")
+        start = at()[0]
+        assert "part" in page.locator(".rp-pos").inner_text()
+        page.click(".rp-prev")
+        page.wait_for_function(f"window.warroom.replay.frame === {start - 1}")
+        assert at()[1] == round_ - 1  # the move before the chapter is the round before
+        page.click(".rp-next")
+        page.wait_for_function(f"window.warroom.replay.frame === {start}")
+    page.click(".rp-next")
+    page.wait_for_function(f"window.warroom.replay.frame === {start + 1}")
+    page.click(".rp-back")
+    page.wait_for_function(f"window.warroom.replay.frame === {start}")
+    assert at() == (start, 3)
     assert page.errors == []
     page.close()
