@@ -76,12 +76,18 @@ class RulesAgent:
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """'search:iterations=2000,seconds=1' -> ('search', {'iterations': '2000', 'seconds': '1'})."""
+    """'search:iterations=2000,seconds=1' -> ('search', {'iterations': '2000', 'seconds': '1'}).
+
+    A first option without '=' is a name: 'script:garrisons' -> ('script', {'name':
+    'garrisons'})."""
     kind, _, rest = spec.partition(":")
     params: dict[str, str] = {}
-    for part in filter(None, rest.split(",")):
+    for i, part in enumerate(filter(None, rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq:
+            if i == 0:
+                params["name"] = part.strip()
+                continue
             raise ValueError(f"agent option {part!r} in {spec!r} is not key=value")
         params[key.strip()] = value.strip()
     return kind.strip(), params
@@ -100,8 +106,9 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build an agent from its name on the command line, e.g. 'random', 'rules', 'search:iterations=500'."""
     kind, params = parse_agent_spec(spec)
     if kind not in AGENT_KINDS:
+        module = {"script": "exploits", "style": "styles"}.get(kind, kind)
         with contextlib.suppress(ModuleNotFoundError):  # search registers itself on import
-            importlib.import_module(f"warroom.ai.{kind}")
+            importlib.import_module(f"warroom.ai.{module}")
     if kind not in AGENT_KINDS:
         raise ValueError(
             f"unknown agent {kind!r}; the agents are: {', '.join(sorted(AGENT_KINDS))}"
