@@ -164,8 +164,7 @@ class Belief:
         if total <= 0.0:
             return False
         self.weights = [
-            (1.0 - mix) * p / total + mix * m.prior
-            for p, m in zip(post, self.members, strict=True)
+            (1.0 - mix) * p / total + mix * m.prior for p, m in zip(post, self.members, strict=True)
         ]
         self.updates += 1
         return True

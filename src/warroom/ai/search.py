@@ -45,7 +45,7 @@ from typing import Any
 
 from warroom.ai.base import AGENT_KINDS, Policy, rules_policy
 from warroom.ai.population import Belief, Member, Tracker
-from warroom.engine import Action, Game, Match, Outcome, Rng, State
+from warroom.engine import Action, Game, Match, Outcome, Rng, State, action_json
 
 Evaluator = Callable[[Game[Any], State, str], float]
 """A value for a position that is not over: the chance that ``role`` wins, in [0, 1]."""
@@ -798,11 +798,7 @@ class Searcher:
         if out is not None:
             solo = len(game.roles) == 1
             return {
-                r: 1.0
-                if out.winner == r
-                else 0.5
-                if out.winner is None and not solo
-                else 0.0
+                r: 1.0 if out.winner == r else 0.5 if out.winner is None and not solo else 0.0
                 for r in game.roles
             }
         if self.evaluate is not None:
@@ -1140,10 +1136,7 @@ class SearchAgent:
         state = "chosen by" if race.finished else "a race still running after"
         text = f"the {styles[chosen][0]} style: {state} {race.iterations} simulated games"
         if wins is not None and known:
-            text += (
-                f"; playing it from here won {wins:.0%} of {known} "
-                f"({ends} played to the end)"
-            )
+            text += f"; playing it from here won {wins:.0%} of {known} ({ends} played to the end)"
         return text
 
     def _planned(self, match: Match, role: str, actions: Sequence[Action]) -> list[Action] | None:
@@ -1182,21 +1175,135 @@ class SearchAgent:
         return self.analyse(match, role).best
 
 
-def _reason(c: Candidate, best: Candidate, rules_choice: Action | None, only: bool) -> str:
-    if only:
-        return "the only legal choice"
-    if c.visits == 0:
-        return "not explored: the search found better lines first"
-    parts = [f"won {c.value:.0%} of {c.visits} sampled continuations"]
-    if c is best:
-        parts.insert(0, "most promising")
-    elif best.value - c.value > 0.05:
-        parts.append(f"{best.value - c.value:.0%} below the best")
+TOO_FEW = 10
+"""Simulations below which a hint calls an estimate too small to mean much (the 95% interval
+of a win chance near one half is then wider than +/- 28 points)."""
+
+
+def _interval(p: float, n: int) -> tuple[float, float]:
+    """A 95% interval for a win chance ``p`` measured over ``n`` simulations: Wilson's (for
+    averaged fitted chances as well as results, whose spread it bounds)."""
+    from warroom.ai.arena import wilson
+
+    return wilson(p * n, n) if n else (0.0, 1.0)
+
+
+def _describe(c: Candidate, first: bool, searched: int) -> str:
+    """What a hint says about one measured candidate, in words."""
+    parts: list[str] = []
+    if first:
+        parts.append("the search's choice")
+    if c.plan:
+        parts.append(
+            f"the first step of a whole plan of {len(c.plan)} steps the search tried "
+            f"(the figures are the plan's, not this step's alone)"
+        )
+    if c.style:
+        parts.append(f"what the {c.style} style plays here")
+    if c.wins is None or not c.known:
+        parts.append(
+            f"{c.visits} simulations, cut off before the end with no estimate of the win "
+            "chance: no figure"
+        )
     else:
-        parts.append("close to the best")
-    if rules_choice is not None and c.action == rules_choice:
-        parts.append("also the rule-of-thumb choice")
+        low, high = _interval(c.wins, c.known)
+        if c.ends == c.known:
+            what = f"won {c.wins:.0%} (95%: {low:.0%}-{high:.0%}) of {c.known} simulated games"
+        else:
+            what = (
+                f"estimated win chance {c.wins:.0%} (95%: {low:.0%}-{high:.0%}) over {c.known} "
+                f"simulations ({c.ends} played to the end, the others valued where they "
+                "were cut off)"
+            )
+        parts.append(what)
+        if c.known < TOO_FEW:
+            parts.append(f"too few simulations to mean much (fewer than {TOO_FEW})")
     return "; ".join(parts)
+
+
+def advise(
+    match: Match,
+    role: str,
+    k: int = 3,
+    seconds: float = 1.0,
+    iterations: int = 100_000,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Help for a person about to decide for ``role``: the moves the search measured, each
+    with its estimated win chance, the simulations behind it and a 95% interval, and plain
+    words where the search did not run or measured too little.
+
+    Returns ``{"searched", "simulations", "seconds", "note", "candidates"}``; each candidate
+    is ``{"action", "label", "measured", "win", "low", "high", "simulations", "finished",
+    "too_few", "plan", "style", "reason"}``. ``win`` is a win chance (a draw half), never the
+    search's own shaped score. Only measured moves are listed, the search's choice first,
+    then those measured on ``TOO_FEW`` simulations or more (best first), then the others.
+    When nothing was measured the one candidate is the move the agent would play, with
+    ``measured`` false and no figures. Reads only what ``role`` may see (the search
+    determinizes)."""
+    game = match.game
+    legal = match.legal(role)
+    if not legal:
+        raise ValueError(f"{role} has no legal action now")
+    params = {"iterations": str(iterations), "seconds": str(seconds)}
+    cfg = SearchConfig.from_params(params, game_hook(game.id, "SEARCH"))
+    if cfg.styles and cfg.decide == 0:
+        cfg.decide = iterations  # a hint races the moves of a planned prompt too
+    agent = SearchAgent(game.id, cfg, seed)
+    result = agent.analyse(match, role)
+    measured = [c for c in result.candidates if c.visits > 0]
+    if len(legal) == 1:
+        note = "the only legal move"
+    elif not measured:
+        note = result.note or "the search did not measure any move here"
+        note = f"not searched: {note}"
+    else:
+        note = result.note
+    chosen = result.candidates[0]
+    if measured:
+        rest = [c for c in measured if c is not chosen]
+        good = sorted(
+            (c for c in rest if c.known >= TOO_FEW and c.wins is not None),
+            key=lambda c: -(c.wins or 0.0),
+        )
+        small = sorted((c for c in rest if c not in good), key=lambda c: -c.visits)
+        shown = ([chosen] if chosen.visits > 0 else []) + good + small
+    else:
+        shown = [chosen]
+    out: list[dict[str, Any]] = []
+    for i, c in enumerate(shown[: max(1, k)]):
+        item: dict[str, Any] = {
+            "action": action_json(c.action),
+            "label": game.label(match.state, role, c.action),
+            "measured": c.visits > 0,
+            "win": None,
+            "low": None,
+            "high": None,
+            "simulations": c.visits,
+            "finished": c.ends,
+            "too_few": c.visits > 0 and c.known < TOO_FEW,
+            "plan": [],
+            "style": c.style,
+        }
+        if c.plan:
+            item["plan"] = [action_json(a) for a in c.plan]
+        if c.visits > 0 and c.wins is not None and c.known:
+            low, high = _interval(c.wins, c.known)
+            item.update(win=round(c.wins, 3), low=round(low, 3), high=round(high, 3))
+        if c.visits > 0:
+            item["reason"] = _describe(c, i == 0 and c is chosen, result.iterations)
+        elif len(legal) == 1:
+            item["reason"] = "the only legal move"
+        else:
+            item["reason"] = note
+        out.append(item)
+    return {
+        "searched": bool(measured),
+        "simulations": result.iterations,
+        "seconds": round(result.seconds, 3),
+        "note": note,
+        "candidates": out,
+    }
 
 
 def hints(
@@ -1207,26 +1314,8 @@ def hints(
     iterations: int = 100_000,
     seed: int = 0,
 ) -> list[dict[str, Any]]:
-    """The top ``k`` candidate actions for ``role`` now, for a person's hint button.
-
-    Each is ``{action, label, value, visits, reason}``: ``value`` is the estimated
-    chance of winning after that action (0..1), ``visits`` how many sampled games
-    tried it. Reads only what ``role`` may see (the search determinizes).
-    """
-    params = {"iterations": str(iterations), "seconds": str(seconds)}
-    cfg = SearchConfig.from_params(params, game_hook(match.game.id, "SEARCH"))
-    agent = SearchAgent(match.game.id, cfg, seed)
-    result = agent.analyse(match, role)
-    policy = rules_policy(match.game.id)
-    legal = match.legal(role)
-    rules_choice = policy(match.game, match.state, role, legal, Rng(seed)) if policy else None
-    top = result.candidates[: max(1, k)]
-    out = []
-    for c in top:
-        c.label = match.game.label(match.state, role, c.action)
-        why = _reason(c, result.candidates[0], rules_choice, len(legal) == 1)
-        c.reason = f"{why}; {c.reason}" if c.reason else why
-        out.append(c.to_json())
+    """The candidates of ``advise`` (see there)."""
+    out: list[dict[str, Any]] = advise(match, role, k, seconds, iterations, seed)["candidates"]
     return out
 
 

@@ -23,7 +23,14 @@ from typing import Any
 
 from warroom.ai.base import Policy
 from warroom.ai.rules.roads_to_stalingrad import STYLES, policy
-from warroom.ai.values.cc_series import final, make_evaluate, plans
+from warroom.ai.values.cc_series import (
+    candidates,
+    final,
+    horizon,
+    make_evaluate,
+    observed,
+    plans,
+)
 from warroom.engine import Game, State
 
 WEIGHTS = (0.291, 0.286, 0.05, 0.0, 0.064)
@@ -83,4 +90,15 @@ def epoch(game: Game[Any], state: State, role: str) -> Hashable:
     return int(s.cards_count) // EPOCH_CARDS
 
 
-__all__ = ["SEARCH", "epoch", "evaluate", "final", "plans", "style_for", "styles"]
+__all__ = [
+    "SEARCH",
+    "candidates",
+    "epoch",
+    "evaluate",
+    "final",
+    "horizon",
+    "observed",
+    "plans",
+    "style_for",
+    "styles",
+]
