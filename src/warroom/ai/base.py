@@ -101,14 +101,22 @@ AGENT_KINDS: dict[str, AgentFactory] = {
 }
 """Agent kinds by name. Other modules (search) add themselves here."""
 
+AGENT_MODULES = {
+    "script": "warroom.ai.exploits",
+    "style": "warroom.ai.styles",
+    "ismcts": "warroom.rl.ismcts",
+}
+"""Where an agent kind that is not ``warroom.ai.<kind>`` registers itself (imported when the
+kind is first asked for; ``ismcts`` needs the ``rl`` extra)."""
+
 
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build an agent from its name on the command line, e.g. 'random', 'rules', 'search:iterations=500'."""
     kind, params = parse_agent_spec(spec)
     if kind not in AGENT_KINDS:
-        module = {"script": "exploits", "style": "styles"}.get(kind, kind)
+        module = AGENT_MODULES.get(kind, f"warroom.ai.{kind}")
         with contextlib.suppress(ModuleNotFoundError):  # search registers itself on import
-            importlib.import_module(f"warroom.ai.{module}")
+            importlib.import_module(module)
     if kind not in AGENT_KINDS:
         raise ValueError(
             f"unknown agent {kind!r}; the agents are: {', '.join(sorted(AGENT_KINDS))}"
