@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
+import pickle
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from warroom.engine import Action, Game, Match, Rng, State
+
+log = logging.getLogger("warroom.ai")
 
 Policy = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action]
 """A rule-based policy: (game, state, role, legal actions, rng) -> one of the actions."""
@@ -122,3 +127,20 @@ def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
             f"unknown agent {kind!r}; the agents are: {', '.join(sorted(AGENT_KINDS))}"
         )
     return AGENT_KINDS[kind](game_id, params, seed)
+
+
+def save_agent(agent: Agent) -> bytes | None:
+    """An agent's memory between prompts (its generator, beliefs, style, plan, tree ...) as
+    bytes, to carry it to another process or over a server restart; None for an agent that
+    cannot be saved (it is then made again at each prompt, from its seed)."""
+    try:
+        return zlib.compress(pickle.dumps(agent, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        log.warning("agent %s cannot be saved: %s", getattr(agent, "name", agent), exc)
+        return None
+
+
+def load_agent(blob: bytes) -> Agent:
+    """The agent ``save_agent`` saved (only ever given bytes the server itself saved)."""
+    agent: Agent = pickle.loads(zlib.decompress(blob))
+    return agent

@@ -195,24 +195,88 @@ class Tracker:
     copy of the true state, read only through ``determinize`` for ``role``) and updates the
     other roles' beliefs with each decision of theirs the game's ``observed`` hook says the
     seat saw. Everything here follows from the record and the seed: a tracker made again and
-    caught up with the same record holds the same beliefs."""
+    caught up with the same record holds the same beliefs. The generator of each update is
+    forked by how many of the other roles' decisions the seat has seen, never by the number
+    of steps (which counts the other side's secret ones).
+
+    Pickled (``warroom.ai.base.save_agent``), it keeps the weights and the steps it has seen;
+    the members, hooks and shadow state are made again from the match at the next
+    ``catch_up`` (the shadow by replaying the steps seen, without weighing them again)."""
 
     def __init__(self, game: Game[Any], role: str, seed: int = 0) -> None:
-        from warroom.ai.search import game_hook
-
-        self.game = game
         self.role = role
         self.seed = seed
-        self.beliefs = {r: Belief(members(game, r)) for r in game.roles if r != role}
-        hook: Observed | None = game_hook(game.id, "observed")
-        self.observed = hook
+        self.game: Game[Any] | None = None
+        self.beliefs: dict[str, Belief] = {}
+        self.observed: Observed | None = None
         self._shadow: State | None = None
         self._seen: list[tuple[str, Action]] = []
         self._origin: tuple[Any, ...] | None = None
+        self._told = 0
+        """The other roles' decisions seen so far (the updates' generator counter)."""
+        self._bind(game)
+
+    def _bind(self, game: Game[Any]) -> None:
+        from warroom.ai.search import game_hook
+
+        self.game = game
+        kept = {r: (b.weights, b.updates) for r, b in self.beliefs.items()}
+        self.beliefs = {r: Belief(members(game, r)) for r in game.roles if r != self.role}
+        for r, (weights, updates) in kept.items():
+            b = self.beliefs.get(r)
+            if b is not None and len(weights) == len(b.members):
+                b.weights, b.updates = list(weights), updates
+        hook: Observed | None = game_hook(game.id, "observed")
+        self.observed = hook
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "role": self.role,
+            "seed": self.seed,
+            "weights": {r: (b.weights, b.updates) for r, b in self.beliefs.items()},
+            "seen": self._seen,
+            "origin": self._origin,
+            "told": self._told,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.role, self.seed = state["role"], state["seed"]
+        self.game = None
+        self.observed = None
+        self._shadow = None
+        self._seen = state["seen"]
+        self._origin = state["origin"]
+        self._told = state["told"]
+        self._weights: dict[str, tuple[list[float], int]] | None = state["weights"]
+        self.beliefs = {}
+
+    def _restore(self, match: Match) -> bool:
+        """After unpickling: bind the match's game, put the weights back and replay the steps
+        seen on a new shadow state. False when the match is not the one the tracker saw."""
+        game = match.game
+        weights = getattr(self, "_weights", None) or {}
+        self._weights = None
+        seen = self._seen
+        if [(st.role, st.action) for st in match.steps[: len(seen)]] != seen:
+            return False
+        self._bind(game)
+        for r, (w, updates) in weights.items():
+            b = self.beliefs.get(r)
+            if b is not None and len(w) == len(b.members):
+                b.weights, b.updates = list(w), updates
+        shadow = Match.new(game, match.scenario, match.options, match.seed).state
+        for role, action in seen:
+            game.apply(shadow, role, action)
+            shadow.events.clear()
+        self._shadow = shadow
+        return True
 
     def catch_up(self, match: Match) -> None:
-        game = self.game
+        game = match.game
         origin = (match.scenario, repr(sorted(match.options.items())), str(match.seed))
+        if self.game is None and (origin != self._origin or not self._restore(match)):
+            self._bind(game)
+            self._shadow = None
         steps = match.steps
         done = len(self._seen)
         if (
@@ -223,6 +287,7 @@ class Tracker:
         ):  # the first call, another match or an undo: start again from the set-up
             self._shadow = Match.new(game, match.scenario, match.options, match.seed).state
             self._seen = []
+            self._told = 0
             done = 0
             self._origin = origin
             self.beliefs = {r: Belief(members(game, r)) for r in game.roles if r != self.role}
@@ -233,7 +298,8 @@ class Tracker:
             if st.role != self.role and st.role in self.beliefs and self._evidence(shadow, st):
                 legal = list(game.legal_actions(shadow, st.role))
                 if len(legal) > 1 and st.action in legal:
-                    rng = Rng(self.seed ^ 0xB11EF).fork(k)
+                    self._told += 1
+                    rng = Rng(self.seed ^ 0xB11EF).fork(self._told)
                     seen = game.determinize(shadow, self.role, rng.fork(1))
                     self.beliefs[st.role].update(game, seen, st.role, legal, st.action, rng)
             game.apply(shadow, st.role, st.action)
@@ -241,9 +307,11 @@ class Tracker:
             self._seen.append((st.role, st.action))
 
     def _evidence(self, state: State, step: Any) -> bool:
+        game = self.game
+        assert game is not None
         if self.observed is None:
-            return not self.game.hidden_information and not self.game.simultaneous
-        return bool(self.observed(self.game, state, step.role, step.action))
+            return not game.hidden_information and not game.simultaneous
+        return bool(self.observed(game, state, step.role, step.action))
 
     def mixture(self) -> dict[str, Belief]:
         return self.beliefs

@@ -978,13 +978,21 @@ class SearchAgent:
         self.reuse = True
         """Continue the tree after the agent's own move (its own subtree; the other roles'
         trees start again)."""
-        self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
-        self._plan: tuple[int, str, int, Action, list[Action]] | None = None
-        self._style: dict[tuple[int, str], StyleMemory] = {}
+        self._kept: tuple[str, str, int, Action, dict[str, Node]] | None = None
+        self._plan: tuple[str, str, int, Action, list[Action]] | None = None
+        self._style: dict[tuple[str, str], StyleMemory] = {}
         self.race: StyleRace | None = None
         """The last race of styles (for reports and tests)."""
-        self.trackers: dict[tuple[int, str], Tracker] = {}
+        self.trackers: dict[tuple[str, str], Tracker] = {}
         """Per game and role played: the beliefs about the other roles."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``warroom.ai.base.save_agent`` keeps: the memory (beliefs, style and race
+        under way, plan, tree), not the searchers (made again from the game on demand) nor
+        the last result (for reports only)."""
+        state = dict(self.__dict__)
+        state.update(_searchers={}, last=None, race=None)
+        return state
 
     def _searcher(self, game: Game[Any]) -> Searcher:
         found = self._searchers.get(id(game))
@@ -1003,7 +1011,7 @@ class SearchAgent:
         models them by the rollout policy, ``opponents=rules``, or there are none)."""
         if self.config.opponents != "population" or len(match.game.roles) < 2:
             return None
-        slot = (id(match.game), role)
+        slot = (match.game.id, role)
         found = self.trackers.get(slot)
         if found is None:
             found = self.trackers[slot] = Tracker(match.game, role, self.seed)
@@ -1030,9 +1038,9 @@ class SearchAgent:
                 match.state, role, actions, self._rng(match, role), self._continued(match, role)
             )
         self.last = result
-        self._plan = (id(match.game), role, mine, result.best, result.plan)
+        self._plan = (match.game.id, role, mine, result.best, result.plan)
         if result.roots:
-            self._kept = (id(match.game), role, mine, result.best, result.roots)
+            self._kept = (match.game.id, role, mine, result.best, result.roots)
         return result
 
     def _styled(
@@ -1063,7 +1071,7 @@ class SearchAgent:
                 return out
         styles = searcher.styles_for(role)
         key = searcher.epoch(game, seen, role) if searcher.epoch is not None else None
-        slot = (id(game), role)
+        slot = (game.id, role)
         kept = self._style.get(slot)
         chosen = kept.chosen if kept is not None else 0
         deciding = (
@@ -1146,7 +1154,7 @@ class SearchAgent:
         if kept is None:
             return None
         game_key, last_role, mine, best, rest = kept
-        if game_key != id(match.game) or last_role != role or not rest or rest[0] not in actions:
+        if game_key != match.game.id or last_role != role or not rest or rest[0] not in actions:
             return None
         now, last = own_steps(match, role)
         if now != mine + 1 or last != best:
@@ -1162,7 +1170,7 @@ class SearchAgent:
             return None
         game_key, last_role, mine, best, roots = kept
         now, last = own_steps(match, role)
-        if game_key != id(match.game) or last_role != role or now != mine + 1 or last != best:
+        if game_key != match.game.id or last_role != role or now != mine + 1 or last != best:
             return None
         child = roots[role].children.get(best)
         if child is None:
@@ -1235,9 +1243,10 @@ def advise(
 
     Returns ``{"searched", "simulations", "seconds", "note", "candidates"}``; each candidate
     is ``{"action", "label", "measured", "win", "low", "high", "simulations", "finished",
-    "too_few", "plan", "style", "reason"}``. ``win`` is a win chance (a draw half), never the
-    search's own shaped score. Only measured moves are listed, the search's choice first,
-    then those measured on ``TOO_FEW`` simulations or more (best first), then the others.
+    "too_few", "chosen", "plan", "style", "reason"}``. ``win`` is a win chance (a draw half), never the
+    search's own shaped score. Only measured moves are listed: those measured on ``TOO_FEW``
+    simulations or more by estimated win chance, then the others; the search's choice is
+    named in its reason (``chosen``), and the note says when the top two intervals overlap.
     When nothing was measured the one candidate is the move the agent would play, with
     ``measured`` false and no figures. Reads only what ``role`` may see (the search
     determinizes)."""
@@ -1261,17 +1270,28 @@ def advise(
         note = result.note
     chosen = result.candidates[0]
     if measured:
-        rest = [c for c in measured if c is not chosen]
-        good = sorted(
-            (c for c in rest if c.known >= TOO_FEW and c.wins is not None),
-            key=lambda c: -(c.wins or 0.0),
-        )
-        small = sorted((c for c in rest if c not in good), key=lambda c: -c.visits)
-        shown = ([chosen] if chosen.visits > 0 else []) + good + small
+        # by estimated win chance, those measured on TOO_FEW simulations or more first; the
+        # search's choice is named wherever it stands (it may trail a rival it found no
+        # clear evidence for)
+        def rank(c: Candidate) -> tuple[bool, float, int]:
+            small = c.known < TOO_FEW or c.wins is None
+            return (small, -(c.wins if c.wins is not None else -1.0), -c.visits)
+
+        shown = sorted(measured, key=rank)
+        figures = [c for c in shown if c.wins is not None and c.known >= TOO_FEW]
+        if len(figures) >= 2:
+            a, b = figures[0], figures[1]
+            assert a.wins is not None and b.wins is not None
+            if _interval(a.wins, a.known)[0] <= _interval(b.wins, b.known)[1]:
+                tell = "the top two moves' 95% intervals overlap: the search cannot tell them apart"
+                note = f"{note}; {tell}" if note else tell
     else:
         shown = [chosen]
+    shown = shown[: max(1, k)]
+    if chosen.visits > 0 and chosen not in shown:  # the search's choice is always among them
+        shown[-1] = chosen
     out: list[dict[str, Any]] = []
-    for i, c in enumerate(shown[: max(1, k)]):
+    for c in shown:
         item: dict[str, Any] = {
             "action": action_json(c.action),
             "label": game.label(match.state, role, c.action),
@@ -1282,6 +1302,7 @@ def advise(
             "simulations": c.visits,
             "finished": c.ends,
             "too_few": c.visits > 0 and c.known < TOO_FEW,
+            "chosen": c is chosen,
             "plan": [],
             "style": c.style,
         }
@@ -1291,7 +1312,7 @@ def advise(
             low, high = _interval(c.wins, c.known)
             item.update(win=round(c.wins, 3), low=round(low, 3), high=round(high, 3))
         if c.visits > 0:
-            item["reason"] = _describe(c, i == 0 and c is chosen, result.iterations)
+            item["reason"] = _describe(c, c is chosen, result.iterations)
         elif len(legal) == 1:
             item["reason"] = "the only legal move"
         else:

@@ -67,6 +67,9 @@ class StyleAgent:
         self.rng = Rng(seed ^ 0x57F1E)
         self._policies: dict[str, Policy | None] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_policies": {}}  # found again from the game (closures)
+
     def choose(self, match: Match, role: str) -> Action:
         actions = match.legal(role)
         if not actions:
