@@ -136,7 +136,7 @@ function drawSetup(setup, g) {
   const side = h("select", { name: "side", id: "side" }, g.roles.map((r) => h("option", { value: r }, title(r))));
   const level = h("select", { name: "level", id: "level" }, levels.map((l) => h("option", { value: l, selected: l === "normal" }, `${title(l)}: ${g.levels[l]}`)));
   form.append(h("h4", {}, "Players"), modes,
-    h("div", { class: "row" + (solitaire ? " hidden" : "") }, h("label", {}, "You play ", side), h("label", { class: "lvl" }, "Computer ", level)));
+    h("div", { class: "row" + (solitaire ? " hidden" : "") }, h("label", {}, "You play ", side), h("label", { class: "lvl" + (levels.length ? "" : " hidden") }, "Computer ", level)));
   const err = h("p", { class: "error", role: "alert" });
   const go = h("button", { type: "submit", class: "primary", id: "start" }, "Set up the board");
   form.append(go, err);
