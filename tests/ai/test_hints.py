@@ -29,8 +29,9 @@ def test_a_hint_gives_win_chances_with_simulations_and_intervals_best_first() ->
         assert abs(2 * c["win"] * n - round(2 * c["win"] * n)) <= n * 0.001 + 1e-9
         low, high = wilson(c["win"] * n, n)
         assert (c["low"], c["high"]) == (round(low, 3), round(high, 3))
-        assert f"won {c['win']:.0%} (95%: {low:.0%}-{high:.0%}) of {n} simulated games" in (
-            c["reason"]
+        assert (
+            f"won {c['win']:.0%} (95%: {low:.0%}-{high:.0%}) of {n} simulated games"
+            in (c["reason"])
         )
     sized = [c for c in cands if not c["too_few"]]
     assert sized and cands[: len(sized)] == sized  # the well-measured moves come first...

@@ -18,7 +18,9 @@ def hint(client: TestClient, mid: str, token: str | None, **body: Any) -> Any:
     return client.post(f"/api/matches/{mid}/hint", headers=headers, json=body)
 
 
-def test_a_hint_gives_the_seats_measured_moves_with_win_chance_and_reason(client: TestClient) -> None:
+def test_a_hint_gives_the_seats_measured_moves_with_win_chance_and_reason(
+    client: TestClient,
+) -> None:
     m = new_match(client, seed=3)
     r = hint(client, m["id"], m["tokens"]["north"])
     assert r.status_code == 200, r.text
