@@ -751,7 +751,6 @@ class GamePage {
           ? h("span", { class: "hint-value muted" }, c.measured ? " no figure" : " not measured")
           : h("span", { class: "hint-value" + (c.too_few ? " muted" : "") },
             ` ${Math.round(c.win * 100)}% (${Math.round(c.low * 100)}–${Math.round(c.high * 100)}%, ${c.simulations} sim${c.simulations === 1 ? "" : "s"})`),
-        c.chosen ? h("span", { class: "hint-chosen" }, " the search's choice") : null,
         h("div", { class: "hint-reason muted" }, c.reason));
       ol.append(li);
       if (i < 0) return;
