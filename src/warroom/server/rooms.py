@@ -587,6 +587,8 @@ class Rooms:
 
     def _overdue(self, room: Room, role: str, job: int) -> Callable[[], None]:
         def overdue() -> None:
+            if self.players.stopped:
+                return  # the server stopped: the seat thinks again when it starts
             with room.lock:
                 if room.thinking.get(role) != job:
                     return  # it answered in time
