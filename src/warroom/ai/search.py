@@ -358,6 +358,13 @@ class Heat:
     cut: int = MIN_WORLDS
     best: int = 0
     finished: bool = False
+    pending: tuple[State, Rng, dict[str, int], list[Sample]] | None = None
+    """A round the clock stopped: its world, dice, the other roles' members (indices in
+    their populations) and the samples of the candidates that played it so far; the next
+    call plays the rest of the round on the same world before drawing another."""
+    spent: float = 0.0
+    """Seconds of the rollouts timed so far and how many (for the next rollout's estimate)."""
+    timed: int = 0
 
 
 @dataclass
@@ -415,6 +422,15 @@ class Searcher:
     def _draw(self, rng: Rng) -> dict[str, Member]:
         """One member of each other role's population, drawn by the beliefs."""
         return {r: b.sample(rng.fork(i)) for i, (r, b) in enumerate(sorted(self.opponents.items()))}
+
+    def _picks(self, rng: Rng) -> dict[str, int]:
+        """``_draw`` as indices in the populations (what a stopped round keeps)."""
+        return {
+            r: b.members.index(m) for r, m in self._draw(rng).items() for b in [self.opponents[r]]
+        }
+
+    def _members(self, picks: Mapping[str, int]) -> dict[str, Member]:
+        return {r: self.opponents[r].members[i] for r, i in picks.items() if r in self.opponents}
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -573,6 +589,14 @@ class Searcher:
         Returns how the race stands (``Heat``): finished, or stopped by the clock, in which
         case passing it back continues it (from the position then). The rules of the race
         are in ``_flat``'s docstring.
+
+        Under a ``deadline`` a rollout starts only if the mean rollout so far says it ends in
+        time (the first of a call always starts, so a race always moves on), and a round the
+        clock stops is kept (``Heat.pending``): a continued race plays the rest of it on the
+        same world, so no rollout is thrown away (a round of whole-campaign rollouts may take
+        longer than one prompt's budget; before, such a round was dropped at every prompt and
+        a race of the normal level could take thirty prompts, or never end, on a loaded
+        machine).
         """
         game, cfg = self.game, self.cfg
         h = heat if heat is not None else Heat([[] for _ in range(count)], list(range(count)))
@@ -580,20 +604,39 @@ class Searcher:
             h.samples = [[] for _ in range(count)]
         limit = cfg.iterations if budget is None else budget
         out_of_time = False
+        ran = 0  # rollouts in this call: the first always runs, so a race always moves on
         while len(h.alive) > 1 and h.done + len(h.alive) <= max(limit, len(h.alive)):
-            world = game.determinize(state, role, rng.fork(h.worlds))
-            if self.prepare is not None:
-                world = self.prepare(game, world, role, rng.fork(0x9E9 + h.worlds))
-            roll = rng.fork(0xF1A7 + h.worlds)
-            others = self._draw(rng.fork(0x0BB0 + h.worlds))
-            got: list[Sample] = []
-            for i in h.alive:
+            got: list[Sample]
+            if h.pending is not None:  # finish the round the clock stopped, on its world
+                world, roll, picks, got = h.pending
+                h.pending = None
+            else:
+                world = game.determinize(state, role, rng.fork(h.worlds))
+                if self.prepare is not None:
+                    world = self.prepare(game, world, role, rng.fork(0x9E9 + h.worlds))
+                roll = rng.fork(0xF1A7 + h.worlds)
+                picks = self._picks(rng.fork(0x0BB0 + h.worlds))
+                got = []
+            others = self._members(picks)
+            for i in h.alive[len(got) :]:
+                if deadline is not None and ran:
+                    guess = h.spent / h.timed if h.timed else 0.0
+                    if time.perf_counter() + guess > deadline:
+                        out_of_time = True  # the next rollout would end past the budget
+                        break
+                began = time.perf_counter()
                 got.append(play(i, world, roll.copy(), others))
+                h.spent += time.perf_counter() - began
+                h.timed += 1
+                ran += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break
-            if out_of_time and len(got) < len(h.alive):
-                break  # an unfinished round would compare candidates on different luck
+            if len(got) < len(h.alive):
+                # the candidates of a round are compared on the same luck: the rest of this
+                # one plays the same world at the next call (a continued race), never another
+                h.pending = (world, roll, picks, got)
+                break
             for i, v in zip(h.alive, got, strict=True):
                 h.values[i].append(v[0])
                 h.samples[i].append(v)
