@@ -77,6 +77,25 @@ def test_undo_stops_at_a_reveal_or_a_roll() -> None:
         m.undo("south")
 
 
+def test_each_log_entry_knows_the_step_that_wrote_it_and_undo_takes_both_back() -> None:
+    m = Match.new(DUEL, seed=5)
+    m.act("north", ("bid", 2))  # a secret bid and its public announcement: step 1
+    m.act("south", ("bid", 3))  # step 2: bid, announcement, the round's result
+    assert len(m.log_steps) == len(m.log)
+    assert [(e["kind"], k) for e, k in zip(m.log, m.log_steps, strict=True)][:4] == [
+        ("bid", 1),
+        ("bid-made", 1),
+        ("bid", 2),
+        ("bid-made", 2),
+    ]
+    assert set(m.log_steps[2:]) == {2}
+    again = Match.replay(m.record(), game=DUEL)
+    assert again.log_steps == m.log_steps
+    m.act("north", ("bid", 1))
+    m.undo("north")
+    assert len(m.log_steps) == len(m.log) and m.log_steps[-1] == 2
+
+
 def test_scripted_dice_decide_a_tie() -> None:
     m = Match.new(DUEL, seed=5)
     m.state.rng = ScriptedRng([6])
