@@ -46,21 +46,22 @@ def test_the_belief_finds_the_opponents_habit(game_id: str, habit: str, member: 
 
 
 def test_a_secret_choice_is_no_evidence() -> None:
-    """Card or Map is chosen in secret: the tracker does not weigh it (nor would it see it)."""
+    """Card or Map is chosen in secret and chits are drawn unseen: the tracker does not weigh
+    them; the steps of an operation on the map (where it starts, who moves where) it does."""
     g = game("roads-to-stalingrad")
     observed = game_hook(g.id, "observed")
     m = Match.new(g, seed=4)
-    first, second = g.roles
-    secret = 0
     rules = make_agent("rules", g.id, 1)
-    while len(m.steps) < 200:
+    seen: dict[str, set[bool]] = {}
+    while len(m.steps) < 300:
         role = m.active[0]
         action = rules.choose(m, role)
-        if action[0] in ("card", "map", "choose") or "Card or Map" in g.prompt_text(m.state, role):
-            assert not observed(g, m.state, role, action)
-            secret += 1
+        secret = g.prompt_text(m.state, role).startswith("Choose Card or Map")
+        kind = "card-or-map" if secret else str(action[0])
+        seen.setdefault(kind, set()).add(bool(observed(g, m.state, role, action)))
         m.act(role, action)
-    assert secret > 0
+    assert seen["card-or-map"] == {False} and seen["chit"] == {False}
+    assert seen["rp"] == {True} and True in seen["move"] and True in seen["go"]
 
 
 def test_a_tracker_saved_and_restored_holds_the_same_beliefs() -> None:

@@ -387,14 +387,17 @@ def test_a_race_stopped_by_the_clock_goes_on_at_the_next_prompt(
     m = Match.new(SOLO, seed=9)
     agent.analyse(m, "player")
     assert agent.race is not None and not agent.race.finished
-    spent = [agent.race.iterations]
+    assert agent.race.heat is not None
+    spent = [agent.race.heat.timed]  # rollouts played, a round the clock stopped included
     while not agent.race.finished:
         result = agent.analyse(m, "player")
         assert agent._style[(SOLO.id, "player")].chosen == 0 or agent.race.finished
-        spent.append(agent.race.iterations)
+        assert agent.race.heat is not None
+        spent.append(agent.race.heat.timed)
         assert len(spent) < 30
     assert spent == sorted(spent) and len(set(spent)) == len(spent)  # each prompt adds to it
-    assert len(spent) > 2 and spent[-1] <= 60
+    # no rollout is thrown away: every one played ends in a finished round
+    assert len(spent) > 2 and spent[-1] == agent.race.iterations <= 60
     assert agent.race.name == "stop at 13" and agent._style[(SOLO.id, "player")].chosen == 1
     m.act("player", result.best)
     later = agent.analyse(m, "player")  # the race is over: no more racing this game

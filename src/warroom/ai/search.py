@@ -657,7 +657,8 @@ class Searcher:
                 h.cut = 2 * h.cut + MIN_WORLDS
             if out_of_time:
                 break
-        h.finished = not out_of_time
+        more = len(h.alive) > 1 and h.done + len(h.alive) <= max(limit, len(h.alive))
+        h.finished = not (out_of_time and more)  # a race the clock stopped at its end is over
         h.best = 0
         best_low = 0.0
         for i in h.alive[1:]:
