@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("open_spiel")
 
-from warroom.ai import make_agent  # noqa: E402
-from warroom.engine import Match  # noqa: E402
+from warroom.ai import make_agent
+from warroom.engine import Match
 
 
 @pytest.mark.parametrize("game_id", ["fall-blau", "commanders"])
