@@ -4,6 +4,7 @@ choices, move for move, through the server and in ``warroom.ai.arena.play_match`
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from warroom.ai import RandomAgent, make_agent
 from warroom.ai.arena import play_match
-from warroom.engine import action_json, game
+from warroom.engine import Match, action_json, game
 from warroom.server import players as players_module
 from warroom.server.app import create_app
 from warroom.server.players import Players
@@ -101,3 +102,42 @@ def test_a_computer_seat_plays_as_evaluate_does_across_a_restart(tmp_path: Path)
         played = [action_json(s.action) for s in offline.steps if s.role == role]
         assert served == played, f"{role} played otherwise through the server"
     assert view["outcome"]["winner"] == (offline.outcome.winner if offline.outcome else None)
+
+
+def test_a_race_of_styles_goes_on_across_prompts_even_from_the_store() -> None:
+    """Roads to Stalingrad's Soviet races its styles over several prompts (a time budget
+    too small for a whole race): with the seat's memory loaded afresh at every prompt (as
+    after a restart, or in a worker that never saw the match) the race goes on and ends, and
+    the style played changes only when the race ends or the epoch (every 20 cards) turns.
+    On 0c67e28 each prompt made a new agent: 0 of 40 races finished through the server."""
+    from warroom.ai import load_agent
+    from warroom.server.players import think
+
+    g = game("roads-to-stalingrad")
+    spec = "search:iterations=12,seconds=0.05"
+    m = Match.new(g, seed=4)
+    rules = make_agent("rules", g.id, 2)
+    memory = None
+    finished, styles = 0, []
+    for _ in range(3000):
+        if m.over:
+            break
+        role = m.active[0]
+        legal = m.legal(role)
+        if role == "soviet" and len(legal) > 1:
+            players_module._agents.clear()  # nothing kept in this process: the memory only
+            action, memory = think("k", m, role, spec, 5, memory)
+            assert memory is not None
+            agent = load_agent(memory[1])
+            kept = agent._style[(g.id, role)]  # type: ignore[attr-defined]
+            styles.append((kept.key, kept.chosen, kept.race is None))
+            finished += kept.race is None
+            m.act(role, action)
+        else:
+            m.act(role, legal[0] if len(legal) == 1 else rules.choose(m, role))
+        if len(styles) >= 60:
+            break
+    assert finished > 0, "no race of styles ended"
+    for (key_a, chosen_a, _), (key_b, chosen_b, done_b) in itertools.pairwise(styles):
+        if key_a == key_b and chosen_a != chosen_b:
+            assert done_b  # a new style only when a race has just ended

@@ -366,11 +366,6 @@ class Heat:
     """Seconds of the rollouts timed so far and how many (for the next rollout's estimate)."""
     timed: int = 0
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Saved without a stopped round (its world is a game state, which need not pickle):
-        an agent made again from its memory plays that round afresh, losing a few rollouts."""
-        return {**self.__dict__, "pending": None}
-
 
 @dataclass
 class StyleRace:
