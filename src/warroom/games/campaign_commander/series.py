@@ -64,6 +64,8 @@ class SeriesGame(Game[CCState]):
         # answers that depend only on the map and on what their key holds (keep)
         self.kept: dict[Any, Any] = {}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
+        # the units whose places the complex ground's ``passable_for`` reads
+        self.way_movers = frozenset(u for u in self.data.units if self.moves_the_way(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
         self.leaders = frozenset(u for u, d in self.data.units.items() if d.leader)
@@ -475,6 +477,13 @@ class SeriesGame(Game[CCState]):
         """True when only the kind of area limits where this ground unit may go (isolation).
         Where it is not, ``passable_for`` may depend on the area and on where the units stand,
         nothing else (the isolation pass looks at such units again only after a move)."""
+        return True
+
+    def moves_the_way(self, uid: str) -> bool:
+        """True when where this unit stands may change ``passable_for`` of a unit that is not
+        ``simple_ground`` (by default every unit may: a campaign whose complex ground reads
+        fewer says which; the isolation pass looks at that ground again only when one of
+        these has changed)."""
         return True
 
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
