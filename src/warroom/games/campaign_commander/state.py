@@ -66,7 +66,7 @@ class Units(dict[str, Unit]):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its units alone: the index and memo are made again on demand (as for
         a fresh set-up), so a state can be saved (an agent's memory keeps a world)."""
-        return (Units, (dict(self),))
+        return (self.__class__, (dict(self),))
 
     def copy(self) -> Units:
         new = self.__class__.__new__(self.__class__)  # (tests use subclasses)
