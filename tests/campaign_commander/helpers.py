@@ -34,6 +34,8 @@ def clean_board(game: Any, seed: int = 0) -> Match:
     for uid in s.units:
         s.units[uid] = Unit(POOL)
     s.rps = {r: {} for r in game.roles}
+    s.aboard = {}
+    s.rp_aboard = {}
     s.tasks = []
     s.cache = None
     return m

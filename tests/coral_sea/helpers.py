@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine import Match, Rng, ScriptedRng
+from warroom.games.campaign_commander import naval
 from warroom.games.campaign_commander.coral_sea import GAME
 from warroom.games.campaign_commander.model import OFF_MAP, POOL
 from warroom.games.campaign_commander.state import CCState, Unit
@@ -21,26 +22,60 @@ def clean_board(seed: int = 0, **options: Any) -> Match:
     for uid in s.units:
         s.units[uid] = Unit(POOL)
     s.rps = {r: {} for r in GAME.roles}
+    s.aboard = {}
+    s.rp_aboard = {}
     s.tasks = []
     s.cache = None
     return m
 
 
 def place(m: Match, **where: str) -> None:
+    """Put units where named; ground units placed at sea go aboard their side's ships there
+    (in counter order, as at the set-up), like any RPs already listed at sea."""
     for uid, area in where.items():
         m.state.units[uid.replace("_", "-")] = Unit(area)
+    stow(m)
+
+
+def stow(m: Match) -> None:
+    """Whatever lies at sea and is not aboard a ship yet goes aboard (set-up order)."""
+    naval.embark_setup(GAME, m.state)
     m.state.cache = None
 
 
-def operation(m: Match, role: str, area: str, dice: list[int] | None = None) -> None:
-    """Start an operation of ``role`` spending an RP put at ``area``."""
+def aboard(m: Match, ship: str, *units: str, rp: int = 0) -> None:
+    """Put ``units`` (and ``rp`` RPs) aboard ``ship``, where it is."""
     s = m.state
-    s.rps[role][area] = s.rps[role].get(area, 0) + 1
+    area = s.units[ship].loc
+    for uid in units:
+        s.units[uid] = Unit(area)
+        s.aboard[uid] = ship
+    if rp:
+        s.rp_aboard[ship] = s.rp_aboard.get(ship, 0) + rp
+        s.rps[GAME.data.units[ship].side][area] = (
+            s.rps[GAME.data.units[ship].side].get(area, 0) + rp
+        )
+    s.cache = None
+
+
+def operation(
+    m: Match, role: str, area: str, dice: list[int] | None = None, ship: str = ""
+) -> None:
+    """Start an operation of ``role`` spending an RP put at ``area`` (at sea: aboard
+    ``ship``, else aboard the first of its ships there with room)."""
+    s = m.state
+    if GAME.data.areas[area].kind == "sea":
+        ship = ship or next(
+            x for x in naval.ships_at(GAME, s, area, role) if naval.rp_room(GAME, s, x) > 0
+        )
+        aboard(m, ship, rp=1)
+    else:
+        s.rps[role][area] = s.rps[role].get(area, 0) + 1
     s.tasks = [("op-rp", role)]
     s.cache = None
     if dice is not None:
         s.rng = ScriptedRng(dice)
-    m.act(role, ("rp", area))
+    m.act(role, ("rp", area, ship) if ship else ("rp", area))
 
 
 def card_turn(m: Match, role: str, card: str) -> None:

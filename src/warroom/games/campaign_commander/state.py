@@ -62,10 +62,10 @@ class Op:
     __slots__ = (
         "acted",
         "area",
-        "cargo",
-        "cargo_rp",
+        "embarked",
         "group",
         "group_from",
+        "hold",
         "laden",
         "moved",
         "mp",
@@ -75,6 +75,7 @@ class Op:
         "rebuilt",
         "role",
         "sp",
+        "stacked",
         "transfer",
         "volga",
         "window",
@@ -94,10 +95,11 @@ class Op:
         self.path: list[str] = []
         self.volga = False  # crossed the Volga: may not attack (RtS 1.b.I)
         self.no_attack = False
-        self.cargo: list[str] = []  # ground units carried by the naval group
-        self.cargo_rp = 0
         self.transfer = ""  # the one embark/disembark: "embark:<area>" or "land:<area>"
         self.laden = False  # the 2-range cost of carrying ground units at sea was paid
+        self.embarked = False  # the naval group paid the 2 range of embarking (7.1.6)
+        self.stacked = ""  # the area where the moving group paid for stacking (8.2)
+        self.hold: list[str] = []  # a naval group waiting for the battle its landing began
         self.window = -1  # state.steps when the opponent's card window (2.3.4) last closed
 
     def copy(self) -> Op:
@@ -151,15 +153,20 @@ class Battle:
 
 class CCState(State):
     __slots__ = (
-        "battle", "cache", "cards_count", "choice", "control", "decks", "destroyed", "discards",
-        "ended", "flags", "forts", "hands", "initiative", "op", "ops", "permanent", "played",
-        "rps", "sieges", "steps", "tasks", "units",
+        "aboard", "battle", "cache", "cards_count", "choice", "control", "decks", "destroyed",
+        "discards", "ended", "flags", "forts", "hands", "initiative", "op", "ops", "permanent",
+        "played", "rp_aboard", "rps", "sieges", "steps", "tasks", "units",
     )  # fmt: skip
 
     def __init__(self, rng: Rng) -> None:
         super().__init__(rng)
         self.units: Units = Units()
         self.rps: dict[str, dict[str, int]] = {}
+        # naval transport (series 7): ground unit -> the ship it is aboard, and ship -> the
+        # RPs it carries; an RP in a sea area is always aboard a ship there (it is counted
+        # in ``rps`` too, at the ship's area)
+        self.aboard: dict[str, str] = {}
+        self.rp_aboard: dict[str, int] = {}
         self.control: dict[str, str] = {}
         self.forts: dict[str, str] = {}  # fortress area -> owner
         self.sieges: dict[str, str] = {}  # besieged fortress area -> besieging side
@@ -186,6 +193,8 @@ class CCState(State):
         new._copy_base(self)
         new.units = Units(self.units)
         new.rps = {k: dict(v) for k, v in self.rps.items()}
+        new.aboard = dict(self.aboard)
+        new.rp_aboard = dict(self.rp_aboard)
         new.control = dict(self.control)
         new.forts = dict(self.forts)
         new.sieges = dict(self.sieges)
