@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine import Match, Rng, ScriptedRng
+from warroom.games.campaign_commander.invariants import violations
 from warroom.games.campaign_commander.model import OFF_MAP, POOL
 from warroom.games.campaign_commander.roads_to_stalingrad.rules import RoadsToStalingrad
 from warroom.games.campaign_commander.state import Battle, CCState, Unit
@@ -75,6 +76,8 @@ def random_game(game: Any, seed: int, check_every_step: bool = False) -> tuple[C
         assert steps < game.max_steps, f"seed {seed}: endless game"
         if check_every_step:
             assert conserved(game, s), f"seed {seed}: a unit went missing at step {steps}"
+            broken = violations(game, s)
+            assert not broken, f"seed {seed}, step {steps}: {broken}"
     return s, steps
 
 

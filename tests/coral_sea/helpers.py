@@ -7,6 +7,7 @@ from typing import Any
 from warroom.engine import Match, Rng, ScriptedRng
 from warroom.games.campaign_commander import naval
 from warroom.games.campaign_commander.coral_sea import GAME
+from warroom.games.campaign_commander.invariants import violations
 from warroom.games.campaign_commander.model import OFF_MAP, POOL
 from warroom.games.campaign_commander.state import CCState, Unit
 
@@ -51,6 +52,7 @@ def aboard(m: Match, ship: str, *units: str, rp: int = 0) -> None:
         s.units[uid] = Unit(area)
         s.aboard[uid] = ship
     if rp:
+        assert s.rp_aboard.get(ship, 0) + rp <= GAME.ship_capacity(s, ship)[1], "one RP a ship"
         s.rp_aboard[ship] = s.rp_aboard.get(ship, 0) + rp
         s.rps[GAME.data.units[ship].side][area] = (
             s.rps[GAME.data.units[ship].side].get(area, 0) + rp
@@ -107,4 +109,6 @@ def random_game(seed: int, options: dict[str, Any], check: bool = False) -> tupl
         assert steps < GAME.max_steps, f"seed {seed}: endless game"
         if check:
             assert conserved(s), f"seed {seed}: a unit went missing at step {steps}"
+            broken = violations(GAME, s)
+            assert not broken, f"seed {seed}, step {steps}: {broken}"
     return s, steps

@@ -97,3 +97,42 @@ def test_coral_sea_limited_intelligence_shows_only_the_top_of_a_port_stack(
     assert page.locator("svg.board g.hidden-count").count() == len(board["hidden_counts"])
     shot(page, "coral-sea-limited-intelligence")
     assert page.errors == []
+
+
+def test_coral_sea_board_draws_each_ship_with_what_it_carries(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(server.url + "/api/matches", json={"game": "coral-sea", "seed": 3}).json()
+    tokens = m["tokens"]
+
+    def act(seat: str, action: list[str]) -> None:
+        r = httpx.post(
+            f"{server.url}/api/matches/{m['id']}/actions",
+            headers={"X-Seat-Token": tokens[seat]},
+            json={"action": action},
+        )
+        assert r.status_code == 200, r.text
+
+    act("japan", ["card"])
+    act("allies", ["map"])  # the Allies operate first: the 18th Brigade sails from Australia
+    act("allies", ["rp", "Australia"])
+    act("allies", ["move", "us-desron"])
+    act("allies", ["embark", "au-18", "us-desron"])
+    act("allies", ["go", "Coral Sea"])
+    act("allies", ["halt"])
+    page = open_seat_page(browser, server, m, "allies")
+    board = page.evaluate("window.warroom.view.board")
+    units = {u["id"]: u for u in board["units"]}
+    assert units["au-18"]["aboard"] == "us-desron" and units["au-18"]["loc"] == "Coral Sea"
+    assert units["au-tf44"]["rp_aboard"] == 1  # TF 44 starts with the Gulf of Papua's RP
+    ship = page.locator("svg.board g.unit[data-target='unit:us-desron'] title").text_content()
+    assert ship is not None and "carries Australian 18th Brigade" in ship
+    troop = page.locator("svg.board g.unit[data-target='unit:au-18'] title").text_content()
+    assert troop is not None and "aboard US Destroyer Squadron" in troop
+    tf44 = page.locator("svg.board g.unit[data-target='unit:au-tf44'] title").text_content()
+    assert tf44 is not None and "1 resource point aboard" in tf44
+    assert page.locator("svg.board rect.rp-aboard").count() == 1
+    shot(page, "coral-sea-ships-carry")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "coral-sea-ships-carry-phone")
+    assert page.errors == []

@@ -7,7 +7,8 @@
 //
 // Areas at their map places, linked by their borders (rivers, the Volga, straits drawn as
 // water); control and victory points on each area; every stack's units as counters with
-// their values and markers (depleted, disorganized, isolated). Beside the map: victory
+// their values and markers (depleted, disorganized, isolated); at sea each ship in a row with
+// the units it carries (and an RP badge for a resource point aboard). Beside the map: victory
 // points, replacement points, the Card/Map choice, the hand, the operation or battle under
 // way.
 //
@@ -65,7 +66,7 @@ function wrap(text, width) {
   return lines;
 }
 
-function counter(el, parent, u, x, y, look) {
+function counter(el, parent, u, x, y, look, note = "") {
   const s = look.sides[u.side] || FALLBACK[0];
   const fill = look.nations[u.nation] || s.fill;
   const g = el("g", { class: `unit ${u.side}`, "data-target": `unit:${u.id}` }, parent);
@@ -93,7 +94,7 @@ function counter(el, parent, u, x, y, look) {
   if (u.disorganized) el("rect", { x: x + C - 6, y: y - 2, width: 8, height: 8, fill: "#d8b020", stroke: "#5a4a10", "stroke-width": 0.8 }, g);
   if (u.depleted) el("line", { x1: x + 1, y1: y + C - 1, x2: x + C - 1, y2: y + 1, stroke: s.ink, "stroke-width": 0.6, opacity: 0.6 }, g);
   const marks = [u.depleted && "depleted", u.disorganized && "disorganized", u.isolated && "isolated", u.inside && "inside the fortress"].filter(Boolean);
-  el("title", {}, g, `${u.name} (${u.nation} ${u.naval_class ? u.naval_class + " " : ""}${u.type}${u.ss ? ", SS" : ""}) ${(u.values || []).join("-")}${marks.length ? ": " + marks.join(", ") : ""}`);
+  el("title", {}, g, `${u.name} (${u.nation} ${u.naval_class ? u.naval_class + " " : ""}${u.type}${u.ss ? ", SS" : ""}) ${(u.values || []).join("-")}${marks.length ? ": " + marks.join(", ") : ""}${note ? "; " + note : ""}`);
   return g;
 }
 
@@ -190,6 +191,47 @@ export default {
       // limited intelligence: the unit on top of each side's stack is drawn first
       const top = new Set(Object.values(tops[loc] || {}));
       const ids = [...all.filter((id) => top.has(id)), ...all.filter((id) => !top.has(id))];
+      const carried = ids.some((id) => units[id] && (units[id].aboard || units[id].rp_aboard));
+      if (carried) {
+        // ships that carry (series 7): one row a ship, what it carries beside it
+        const rows = [];
+        const placed = new Set();
+        for (const id of ids) {
+          const u = units[id];
+          if (!u || u.type !== "naval") continue;
+          const cargo = ids.filter((c) => units[c] && units[c].aboard === id);
+          rows.push([id, ...cargo]);
+          placed.add(id);
+          cargo.forEach((c) => placed.add(c));
+        }
+        ids.filter((id) => !placed.has(id)).forEach((id) => rows.push([id]));
+        rows.forEach((row, r) => {
+          const y = a.y + 10 + r * (C + 3);
+          const x0 = a.x - (4 * (C + 2)) / 2;
+          if (row.length > 1) {
+            el("rect", { x: x0 - 2, y: y - 2, width: row.length * (C + 2) + 2, height: C + 4, rx: 4, fill: "#1f4f78", opacity: 0.35, "pointer-events": "none" }, stacks);
+          }
+          row.forEach((id, i) => {
+            const u = units[id];
+            const what = [];
+            if (u.type === "naval") {
+              const aboard = row.slice(1).map((c) => units[c].name);
+              if (aboard.length) what.push(`carries ${aboard.join(", ")}`);
+              if (u.rp_aboard) what.push(`${u.rp_aboard} resource point${u.rp_aboard > 1 ? "s" : ""} aboard`);
+            } else if (u.aboard && units[u.aboard]) {
+              what.push(`aboard ${units[u.aboard].name}`);
+            }
+            const x = x0 + i * (C + 2);
+            const g = counter(el, stacks, u, x, y, look, what.join("; "));
+            if (u.rp_aboard) {
+              const s = look.sides[u.side] || FALLBACK[0];
+              el("rect", { class: "rp-aboard", x: x - 4, y: y - 5, width: 13, height: 9, rx: 2, fill: s.mark, stroke: "#fff", "stroke-width": 0.6, "pointer-events": "none" }, g);
+              el("text", { x: x + 2.5, y: y + 2, "text-anchor": "middle", class: "cc-val", fill: "#fff", "pointer-events": "none" }, g, "RP");
+            }
+          });
+        });
+        continue;
+      }
       const per = 3;
       const n = ids.length;
       const cols = Math.min(per, n);
@@ -295,6 +337,8 @@ export default {
       case "cargo":
       case "embark":
       case "airlift":
+        return `unit:${a[1]}`;
+      case "load-rp":
         return `unit:${a[1]}`;
       case "rp":
       case "go":

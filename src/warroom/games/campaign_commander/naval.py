@@ -334,6 +334,7 @@ def apply_group(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
         s.log(
             "naval-move", role=op.role, units=list(op.group), frm=here, dest=dest, range_left=op.mp
         )
+        isolation.update(g, s)  # ships close (or open) the sea around islands (9.6.6)
         foes = g.foes_at(s, dest, op.role) if is_sea(g, dest) else []
         if foes:
             combat.start(g, s, dest, op.role, list(op.group), here, "", naval=True)

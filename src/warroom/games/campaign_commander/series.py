@@ -56,6 +56,9 @@ class SeriesGame(Game[CCState]):
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }
+        self.sea_neighbors = {
+            a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "sea") for a in m.areas
+        }
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CCState:

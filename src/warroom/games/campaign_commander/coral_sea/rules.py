@@ -34,7 +34,7 @@ RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "4"
+    version = "5"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -245,6 +245,7 @@ class CoralSea(SeriesGame):
         naval.leave(self, s, uid, "gone")
         s.units[uid] = Unit(GONE)
         s.log("truk-leaves", unit=uid, area=area, why=why)
+        isolation.update(self, s)  # the sea it held is open again (9.6.6)
 
     def reaction_cards(self, s: CCState, role: str, where: str) -> list[str]:
         """10.e: once Air Superiority is in force, Air Attack cards are Allied events during
@@ -591,6 +592,7 @@ class CoralSea(SeriesGame):
                     naval.leave(self, s, uid, "gone")  # what it carries: to the other ships
                     s.units[uid] = Unit(GONE)
                     s.log("to-midway", unit=uid)
+            isolation.update(self, s)
         elif e.name == "truk":
             s.flags["truk_calls"] += 1
             for uid in sorted(self.truk):
