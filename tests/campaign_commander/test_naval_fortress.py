@@ -53,6 +53,7 @@ def op(m: Match, role: str, area: str, dice: list[int] | None = None) -> None:
         act = ("rp", area, ship)
     s.tasks = [("op-rp", role)]
     s.cache = None
+    m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
     m.act(role, act)
@@ -190,6 +191,7 @@ def test_fortress_refuge_siege_and_fall() -> None:
     s.tasks = [("op-rp", "red")]
     s.op = None
     s.cache = None
+    m.forget()
     m.act("red", ("rp", "Gamma"))
     assert ("sortie", "Gamma") in m.legal("red")
     m.act("red", ("done",))

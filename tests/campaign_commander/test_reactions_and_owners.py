@@ -26,6 +26,7 @@ def rossosh_attack(soviet_hand: list[str], axis_hand: list[str] | None = None) -
     assert m.state.battle is not None
     m.state.hands["axis"] = list(axis_hand or [])
     m.state.cache = None
+    m.forget()
     m.act("axis", ("chit", "axis:Air Strike"))
     return m
 

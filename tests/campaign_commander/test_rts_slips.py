@@ -79,6 +79,7 @@ def test_4_2_2_a_side_without_resource_points_cannot_choose_map() -> None:
     s.rps = {"axis": {"Kharkov": 1}, "soviet": {}}
     s.tasks = [("choose",)]
     s.cache = None
+    m.forget()
     assert m.legal("soviet") == [("card",)]  # no RP: no operation to conduct (4.2.2, 5.2)
     assert set(m.legal("axis")) == {("card",), ("map",)}
     m.act("axis", ("map",))

@@ -27,6 +27,7 @@ def clean_board(seed: int = 0, **options: Any) -> Match:
     s.rp_aboard = {}
     s.tasks = []
     s.cache = None
+    m.forget()
     return m
 
 
@@ -42,6 +43,7 @@ def stow(m: Match) -> None:
     """Whatever lies at sea and is not aboard a ship yet goes aboard (set-up order)."""
     naval.embark_setup(GAME, m.state)
     m.state.cache = None
+    m.forget()
 
 
 def aboard(m: Match, ship: str, *units: str, rp: int = 0) -> None:
@@ -58,6 +60,7 @@ def aboard(m: Match, ship: str, *units: str, rp: int = 0) -> None:
             s.rps[GAME.data.units[ship].side].get(area, 0) + rp
         )
     s.cache = None
+    m.forget()
 
 
 def operation(
@@ -75,6 +78,7 @@ def operation(
         s.rps[role][area] = s.rps[role].get(area, 0) + 1
     s.tasks = [("op-rp", role)]
     s.cache = None
+    m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
     m.act(role, ("rp", area, ship) if ship else ("rp", area))
@@ -85,6 +89,7 @@ def card_turn(m: Match, role: str, card: str) -> None:
     s.hands[role] = [card, *[c for c in s.hands[role] if c != card][:4]]
     s.tasks = [("card", role)]
     s.cache = None
+    m.forget()
 
 
 def conserved(s: CCState) -> bool:

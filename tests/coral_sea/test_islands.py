@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from warroom.games.campaign_commander.state import Unit
 
+from ..campaign_commander.test_caches import isolation_checked
 from .helpers import clean_board, operation, place
 
 JAPAN, ALLIES = "japan", "allies"
 
 
 def test_9_6_6_an_island_is_isolated_only_by_enemy_ships_in_every_sea_around_it() -> None:
+    calls = [0]
+    with isolation_checked(calls):  # the quick isolation pass agrees with a full one
+        _blockade()
+    assert calls[0] > 5
+
+
+def _blockade() -> None:
     m = clean_board()
     place(m, au_7="Tulagi", jp_desron2="Iron Bottom Sound", jp_8f="Rabaul")
     m.state.units["au-7"] = Unit("Tulagi", dg=True)
@@ -39,6 +47,7 @@ def test_9_6_6_an_island_is_isolated_only_by_enemy_ships_in_every_sea_around_it(
     m.state.rp_aboard["jp-desron2"] = 1
     m.state.tasks = [("op-rp", JAPAN)]
     m.state.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Iron Bottom Sound", "jp-desron2"))
     m.act(JAPAN, ("move", "jp-desron2"))
     m.act(JAPAN, ("go", "The Slot"))

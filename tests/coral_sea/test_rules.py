@@ -135,6 +135,7 @@ def test_rp_and_reinforcement_places() -> None:
     assert ("play", "jp-kawa") in m.legal(JAPAN)
     m.state.control["Rabaul"] = ALLIES
     m.state.cache = None
+    m.forget()
     assert ("play", "jp-kawa") not in m.legal(JAPAN)  # 5: it could only go to enemy ground
 
 
@@ -231,6 +232,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     assert s.rp_aboard == {u: 1 for u in GAME.truk}  # one RP aboard each Truk ship (7.b)
     s.tasks = [("op-rp", JAPAN)]
     s.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Pacific Ocean", "truk-ls"))
     m.act(JAPAN, ("move", "truk-cv"))
     assert ("add", "truk-bb") in m.legal(JAPAN)
@@ -247,6 +249,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     # spend truk-cv's RP: no RP is left with it, it leaves the board (7.d)
     s.tasks = [("op-rp", JAPAN)]
     s.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Bismarck Sea", "truk-cv"))
     m.act(JAPAN, ("done",))
     assert m.state.units["truk-cv"].loc == GONE
@@ -255,6 +258,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     # battleships leave with their last RP spent and the screen was sunk)
     m.state.tasks = [("op-rp", JAPAN)]
     m.state.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Pacific Ocean", "truk-bb"))
     m.act(JAPAN, ("done",))
     assert m.state.units["truk-bb"].loc == GONE == m.state.units["truk-ls"].loc
@@ -269,6 +273,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     m.state.units["truk-bb"] = Unit(GONE)
     m.state.units["truk-ls"] = Unit(GONE)
     m.state.cache = None
+    m.forget()
     assert ("play", "jp-truk-1") not in m.legal(JAPAN)  # two entries at most
 
 
@@ -293,6 +298,7 @@ def _naval_rout(m, ship: str, sea: str) -> None:
     s.battle = Battle(sea, ALLIES, JAPAN, "Coral Sea", "", True)
     s.battle.units = {ALLIES: ["us-tf17"], JAPAN: [ship]}
     s.cache = None
+    m.forget()
     combat.disorganize(GAME, s, ship)
 
 
@@ -442,6 +448,7 @@ def test_kenney_opens_air_superiority_air_transport_and_skip_bombing() -> None:
     assert ("play", "al-airsup") not in m.legal(ALLIES)
     m.state.permanent["George C. Kenney"] = ALLIES
     m.state.cache = None
+    m.forget()
     assert ("play", "al-airsup") in m.legal(ALLIES)
     assert GAME.condition(m.state, ALLIES, "kenney")
 
@@ -487,6 +494,7 @@ def test_air_attack_puts_an_airfield_out_of_action() -> None:
     )
     m.state.control["Lae"] = JAPAN
     m.state.cache = None
+    m.forget()
     m.act(ALLIES, ("strike", "Lae"))
     assert m.state.flags["afdg:Lae"] == 1
     assert "Lae" not in GAME.airfields(m.state, JAPAN)

@@ -31,6 +31,7 @@ def test_7d_truk_ships_never_take_troops_aboard() -> None:
     m.act(JAPAN, ("play", "jp-truk-1"))
     m.state.tasks = [("op-rp", JAPAN)]  # the fleet's own RPs: spend the destroyers'
     m.state.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Pacific Ocean", "truk-ls"))
     m.act(JAPAN, ("move", "truk-cv"))
     assert _kinds(m, JAPAN, "embark") == []  # Buka and Rabaul are next door: still nothing
@@ -139,6 +140,7 @@ def _naval_battle(m: Match, sea: str, japanese: list[str]) -> None:
     s.battle.units = {ALLIES: ["us-tf17"], JAPAN: list(japanese)}
     s.tasks = [("battle",)]
     s.cache = None
+    m.forget()
 
 
 def test_7_4_a_retreating_ship_takes_exactly_what_it_carries() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec
+from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec, Seed
 from warroom.engine.contract import plain
 from warroom.games.commanders import flow, present
 from warroom.games.commanders.combat import (
@@ -142,7 +142,7 @@ class Commanders(Game[CmdState]):
     max_steps = 20_000
 
     # ----- set-up ---------------------------------------------------------------------------
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CmdState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CmdState:
         d = load()
         cfg = Config(
             scenario=scenario,
@@ -153,7 +153,7 @@ class Commanders(Game[CmdState]):
             orders_distance=bool(options.get("advanced-orders-distance")),
             morale=bool(options.get("army-morale")),
         )
-        st = CmdState(Rng(seed), cfg)
+        st = CmdState(Rng.for_seed(seed), cfg)
         st.pool = d.rules.vp_pool
         if cfg.morale:
             st.vp = [d.rules.morale, d.rules.morale]

@@ -220,6 +220,43 @@ class GamePage {
         h("span", { class: "swatch", style: `background:${kit.roleColor(v, r)}` }),
         h("b", {}, title(r)), h("span", { class: "muted" }, ` ${who}`), h("span", { class: "seat-state" }, state)));
     }
+    this.drawSeal(seats);
+  }
+
+  // ----- the dice commitment: shown from the start, checked once the match is over -----------
+  drawSeal(box) {
+    const c = this.view.dice && this.view.dice.commitment;
+    if (!c) return;
+    const key = `warroom.dice.${this.id}`;
+    if (!localStorage.getItem(key)) localStorage.setItem(key, c); // what this browser saw first
+    box.append(h("div", { class: "dice-seal muted", title: `the server's commitment to the seed of the dice: sha256 ${c}` },
+      `Dice sealed: ${c.slice(0, 12)}…`));
+  }
+
+  async verifyDice() {
+    let c = this.q(".verify-overlay");
+    if (!c) this.q(".board-wrap").append((c = h("div", { class: "verify-overlay hidden" })));
+    const seen = localStorage.getItem(`warroom.dice.${this.id}`);
+    let out;
+    try {
+      out = await api(`/api/matches/${this.id}/verify`);
+    } catch (e) {
+      this.toast(e.message);
+      return;
+    }
+    const same = !seen || seen === out.commitment;
+    const ok = out.ok && same;
+    c.innerHTML = "";
+    c.append(h("div", { class: "banner verify" },
+      h("div", { class: "big" }, ok ? "✓ The dice are verified" : "✗ The dice do not verify"),
+      h("ul", { class: "checks" },
+        out.checks.map((k) => h("li", { class: k.level }, h("b", {}, `${k.level === "fail" ? "✗" : k.level === "warn" ? "!" : "✓"} ${k.name}: `), k.detail)),
+        seen ? h("li", { class: same ? "ok" : "fail" }, h("b", {}, `${same ? "✓" : "✗"} seen: `), same ? "the commitment this browser saw during play" : `this browser saw ${seen} during play`) : null),
+      h("p", {}, "Check it yourself, without trusting this server: ",
+        h("a", { href: `/api/matches/${this.id}/record`, download: `warroom-${this.id}.json` }, "download the record"), " and run"),
+      h("textarea", { readonly: true, rows: 2 }, `warroom verify warroom-${this.id}.json --commitment ${seen || out.commitment}`),
+      h("button", { type: "button", class: "primary", onclick: () => c.classList.add("hidden") }, "Done")));
+    c.classList.remove("hidden");
   }
 
   drawBoard() {
@@ -375,8 +412,13 @@ class GamePage {
       this.q(".all-choices").classList.add("hidden");
       return;
     }
-    for (const i of this.loose) {
-      box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+    const numbers = this.numberEntry(p);
+    if (numbers) {
+      box.append(numbers);
+    } else {
+      for (const i of this.loose) {
+        box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+      }
     }
     const onBoard = p.actions.length - this.loose.length;
     if (onBoard) {
@@ -386,6 +428,38 @@ class GamePage {
     p.labels.forEach((label, i) => {
       all.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.choose(i) }, label)));
     });
+  }
+
+  // A prompt that asks for a number (every choice the same action ending in a whole number,
+  // more than a dozen of them: a command or CVP total, say) gets a number box, not a button
+  // per number.
+  numberEntry(p) {
+    if (this.loose.length !== p.actions.length || p.actions.length <= 12) return null;
+    const head = JSON.stringify(p.actions[0].slice(0, -1));
+    const byNumber = new Map();
+    for (let i = 0; i < p.actions.length; i++) {
+      const a = p.actions[i];
+      const n = a[a.length - 1];
+      if (!Number.isInteger(n) || JSON.stringify(a.slice(0, -1)) !== head) return null;
+      byNumber.set(n, i);
+    }
+    const nums = [...byNumber.keys()];
+    const low = Math.min(...nums), high = Math.max(...nums);
+    const input = h("input", { type: "number", class: "number-entry", min: low, max: high, step: 1, inputmode: "numeric", "aria-label": `a number from ${low} to ${high}` });
+    const msg = h("span", { class: "error number-error", role: "alert" });
+    const send = () => {
+      const n = Number(input.value);
+      if (input.value === "" || !byNumber.has(n)) {
+        msg.textContent = `Enter a whole number from ${low} to ${high}.`;
+        return;
+      }
+      this.choose(byNumber.get(n));
+    };
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); send(); } });
+    setTimeout(() => input.focus(), 0);
+    return h("form", { class: "number-form", onsubmit: (ev) => { ev.preventDefault(); send(); } },
+      h("label", {}, `${p.labels[0].replace(/^\d+\s*/, "").replace(/\s*\d+$/, "") || "number"} `, input),
+      h("button", { type: "submit", class: "choice-btn primary" }, "Enter"), " ", msg);
   }
 
   drawLog() {
@@ -425,7 +499,8 @@ class GamePage {
         h("div", {}, o.level ? title(o.level) : ""),
         h("div", { class: "muted" }, o.summary || ""),
         h("div", { class: "points" }, Object.entries(o.points).map(([r, p]) => `${title(r)} ${p}`).join(" · ")),
-        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board")));
+        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board"),
+        v.dice && v.dice.commitment ? h("button", { type: "button", class: "verify-btn", onclick: () => this.verifyDice() }, "Verify the dice") : null));
     box.classList.remove("hidden");
   }
 
