@@ -37,7 +37,13 @@ def open_seat_page(browser: Any, server: LiveServer, m: dict[str, Any], seat: st
 
 
 def board_text(page: Any) -> str:
-    return str(page.evaluate("document.querySelector('svg.board').textContent"))
+    """The text of the map and of the tray beside it."""
+    return str(
+        page.evaluate(
+            "document.querySelector('svg.board').textContent"
+            " + document.querySelector('svg.tray').textContent"
+        )
+    )
 
 
 def test_coral_sea_board_shows_japan_the_allies_the_sea_ports_airfields_and_australia(
@@ -125,13 +131,24 @@ def test_coral_sea_board_draws_each_ship_with_what_it_carries(
     units = {u["id"]: u for u in board["units"]}
     assert units["au-18"]["aboard"] == "us-desron" and units["au-18"]["loc"] == "Coral Sea"
     assert units["au-tf44"]["rp_aboard"] == 1  # TF 44 starts with the Gulf of Papua's RP
-    ship = page.locator("svg.board g.unit[data-target='unit:us-desron'] title").text_content()
-    assert ship is not None and "carries Australian 18th Brigade" in ship
-    troop = page.locator("svg.board g.unit[data-target='unit:au-18'] title").text_content()
-    assert troop is not None and "aboard US Destroyer Squadron" in troop
-    tf44 = page.locator("svg.board g.unit[data-target='unit:au-tf44'] title").text_content()
-    assert tf44 is not None and "1 resource point aboard" in tf44
-    assert page.locator("svg.board rect.rp-aboard").count() == 1
+
+    def tip(uid: str) -> str:
+        return str(
+            page.locator(f"svg.board g.unit[data-target='unit:{uid}']").get_attribute("data-tip")
+        )
+
+    assert "carries Australian 18th Brigade" in tip("us-desron")
+    assert "aboard US Destroyer Squadron" in tip("au-18")
+    assert "1 resource point aboard" in tip("au-tf44")
+    assert page.locator("svg.board rect.rp-aboard").count() == 1  # TF 44's badge
+    assert page.locator("svg.board path.aboard-mark").count() == 1  # the brigade's anchor
+    # in the Coral Sea pile the destroyers come right before the brigade they carry
+    pile = page.evaluate(
+        "[...document.querySelectorAll('svg.board .stack[data-stack=\"Coral Sea\"] > .piece')]"
+        ".map((n) => n.getAttribute('data-target')).reverse()"
+    )
+    assert pile.index("unit:au-18") == pile.index("unit:us-desron") + 1
+    page.locator("svg.board .stack[data-stack='Coral Sea'] .piece").last.click()  # open the pile
     shot(page, "coral-sea-ships-carry")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "coral-sea-ships-carry-phone")
