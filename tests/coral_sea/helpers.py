@@ -81,7 +81,17 @@ def operation(
     m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
-    m.act(role, ("rp", area, ship) if ship else ("rp", area))
+    spend(m, role, area, ship)
+
+
+def spend(m: Match, role: str, area: str, ship: str = "") -> None:
+    """Spend the RP at ``area`` (aboard ``ship`` at sea) to start the operation. (On 0c67e28,
+    where an RP at sea was aboard no ship, the RP of the area: so that the tests of issue 18
+    fail there on the rule they check, not on the form of this action.)"""
+    act = ("rp", area, ship) if ship else ("rp", area)
+    if act not in m.legal(role) and ("rp", area) in m.legal(role):
+        act = ("rp", area)
+    m.act(role, act)
 
 
 def card_turn(m: Match, role: str, card: str) -> None:

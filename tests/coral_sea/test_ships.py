@@ -15,7 +15,7 @@ from warroom.games.campaign_commander.invariants import violations
 from warroom.games.campaign_commander.model import DEAD, GONE
 from warroom.games.campaign_commander.state import Battle
 
-from .helpers import GAME, aboard, card_turn, clean_board, operation, place
+from .helpers import GAME, aboard, card_turn, clean_board, operation, place, spend
 
 JAPAN, ALLIES = "japan", "allies"
 
@@ -32,7 +32,7 @@ def test_7d_truk_ships_never_take_troops_aboard() -> None:
     m.state.tasks = [("op-rp", JAPAN)]  # the fleet's own RPs: spend the destroyers'
     m.state.cache = None
     m.forget()
-    m.act(JAPAN, ("rp", "Pacific Ocean", "truk-ls"))
+    spend(m, JAPAN, "Pacific Ocean", "truk-ls")
     m.act(JAPAN, ("move", "truk-cv"))
     assert _kinds(m, JAPAN, "embark") == []  # Buka and Rabaul are next door: still nothing
     m.act(JAPAN, ("add", "truk-bb"))
@@ -47,8 +47,8 @@ def test_7_1_1_a_ship_is_never_cargo() -> None:
     operation(m, ALLIES, "Gulf of Papua")
     m.act(ALLIES, ("move", "us-tf17"))
     embarks = _kinds(m, ALLIES, "embark")
-    assert ("embark", "us-32", "us-tf17") in embarks  # troops in the port next door: yes
     assert all(not GAME.data.units[a[1]].naval for a in embarks)  # TF 11 (Lexington): never
+    assert ("embark", "us-32", "us-tf17") in embarks  # troops in the port next door: yes
 
 
 def test_5_5_2_landing_begins_the_naval_move_and_pays_for_it() -> None:
@@ -58,10 +58,10 @@ def test_5_5_2_landing_begins_the_naval_move_and_pays_for_it() -> None:
     operation(m, ALLIES, "Coral Sea")
     m.act(ALLIES, ("move", "us-tf17"))
     label = GAME.label(m.state, ALLIES, ("land", "Milne Bay"))
-    assert label == "Land Australian 30th Brigade at Milne Bay (begins the naval move: 2 SP)"
     m.act(ALLIES, ("land", "Milne Bay"))
     s = m.state
     assert s.units["au-30"].loc == "Milne Bay" and s.op.sp == 4  # 7.a: 2 SP
+    assert label == "Land Australian 30th Brigade at Milne Bay (begins the naval move: 2 SP)"
     assert ("cancel",) not in m.legal(ALLIES)  # the ship has begun its move
     assert s.op.mp == 6 - 2  # its range: laden at sea when it began (7.1.7)
     m.act(ALLIES, ("halt",))
@@ -75,11 +75,10 @@ def test_8_2_troops_landing_among_friends_pay_for_stacking() -> None:
     aboard(m, "us-tf17", "au-30")
     operation(m, ALLIES, "Coral Sea")
     m.act(ALLIES, ("move", "us-tf17"))
-    assert GAME.label(m.state, ALLIES, ("land", "Milne Bay")).endswith(
-        "(begins the naval move: 2 SP; 2 SP for stacking)"
-    )
+    label = GAME.label(m.state, ALLIES, ("land", "Milne Bay"))
     m.act(ALLIES, ("land", "Milne Bay"))
     assert m.state.op.sp == 6 - 2 - 2
+    assert label.endswith("(begins the naval move: 2 SP; 2 SP for stacking)")
     assert [e["why"] for e in m.log if e["kind"] == "sp"] == ["naval move", "stacking"]
 
 
@@ -154,9 +153,10 @@ def test_7_4_a_retreating_ship_takes_exactly_what_it_carries() -> None:
     while s.tasks[-1][0] == "port":  # the owner picks the port: the nearest
         GAME.apply(s, JAPAN, GAME.legal_actions(s, JAPAN)[0])
     assert s.units["jp-8f"].loc == "Rabaul"
-    assert s.units["jp-nankai"].loc == "Rabaul" and s.units["jp-nankai"].dg  # 7.4.1, ashore
-    assert s.units["jp-41"].loc == "Solomon Sea" and s.aboard == {"jp-41": "jp-desron2"}
+    assert s.units["jp-41"].loc == "Solomon Sea"  # aboard the other ship: it stays
     assert s.rps[JAPAN] == {"Rabaul": 1}  # its RP went home with it, none floats at sea
+    assert s.units["jp-nankai"].loc == "Rabaul" and s.units["jp-nankai"].dg  # 7.4.1, ashore
+    assert s.aboard == {"jp-41": "jp-desron2"}
     assert violations(GAME, s) == []
 
 
