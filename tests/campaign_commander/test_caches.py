@@ -104,7 +104,7 @@ def test_kept_facts_match_a_recomputation(gid: str, options: dict[str, Any]) -> 
         played = [play(gid, options, seed, 100_000) for seed in range(2)]
     assert sum(n for n, _ in played) > 600 and calls[0] > 200
     if gid == "roads-to-stalingrad":
-        assert sum(k for _, k in played) >= 5  # markers did change along the way
+        assert sum(k for _, k in played) >= 3  # markers did change along the way
     # (in Coral Sea islands are isolated only by a blockade, which these players seldom
     # lay: tests/coral_sea/test_islands.py checks the quick pass where markers change)
 
