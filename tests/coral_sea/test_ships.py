@@ -224,3 +224,20 @@ def test_10_midway_carriers_leave_their_troops_to_the_other_ships() -> None:
     assert s.units["jp-cv5"].loc == GONE
     assert s.aboard == {"jp-nankai": "jp-8f"} and s.rp_aboard == {"jp-8f": 1}
     assert violations(GAME, s) == []
+
+
+def test_7b_a_ship_leaving_a_sea_area_takes_its_own_rp_and_no_other() -> None:
+    """Before, a ship leaving a sea area took every RP of its side there (one destroyer
+    squadron carried three in the finding); 7.b allows one a ship, and only its own."""
+    m = clean_board()
+    place(m, us_desron="Coral Sea", us_tf17="Coral Sea", au_tf44="Coral Sea")
+    aboard(m, "us-desron", rp=1)
+    aboard(m, "us-tf17", rp=1)
+    operation(m, ALLIES, "Coral Sea", ship="au-tf44")  # TF 44's RP is spent: two are left
+    m.act(ALLIES, ("move", "us-desron"))
+    m.act(ALLIES, ("go", "Gulf of Papua"))
+    m.act(ALLIES, ("halt",))
+    s = m.state
+    assert s.rps[ALLIES] == {"Coral Sea": 1, "Gulf of Papua": 1}
+    assert s.rp_aboard == {"us-desron": 1, "us-tf17": 1}
+    assert violations(GAME, s) == []
