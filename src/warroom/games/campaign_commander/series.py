@@ -49,6 +49,9 @@ class SeriesGame(Game[CCState]):
 
     hidden_information = True
     simultaneous = True
+    log_headings: ClassVar[Mapping[str, int]] = {
+        "fall-blau": 1, "choices": 1, "game-end": 1, "operation": 2, "battle": 2,
+    }  # fmt: skip
     max_steps = 60_000
     data_folder: ClassVar[Path]
 
@@ -61,6 +64,8 @@ class SeriesGame(Game[CCState]):
         # answers that depend only on the map and on what their key holds (keep)
         self.kept: dict[Any, Any] = {}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
+        # the units whose places the complex ground's ``passable_for`` reads
+        self.way_movers = frozenset(u for u in self.data.units if self.moves_the_way(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
         self.leaders = frozenset(u for u, d in self.data.units.items() if d.leader)
@@ -478,6 +483,13 @@ class SeriesGame(Game[CCState]):
         nothing else (the isolation pass looks at such units again only after a move)."""
         return True
 
+    def moves_the_way(self, uid: str) -> bool:
+        """True when where this unit stands may change ``passable_for`` of a unit that is not
+        ``simple_ground`` (by default every unit may: a campaign whose complex ground reads
+        fewer says which; the isolation pass looks at that ground again only when one of
+        these has changed)."""
+        return True
+
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
         d = self.data.units[uid]
         kind = self.data.map.areas[area].kind
@@ -575,6 +587,10 @@ class SeriesGame(Game[CCState]):
         name of the card that calls for the check); also asked, without rolling, to tell
         whether a chit can still land a hit. Default: ``check_modifier``."""
         return self.check_modifier(s, b, uid)
+
+    def check_reason(self, s: CCState, b: Battle, uid: str, chit: str) -> str:
+        """The words for what ``chit_check_modifier`` is for, in the log ("+2 for ...")."""
+        return "the campaign's rules"
 
     def rescuers(self, s: CCState, area: str, role: str, attackers: Sequence[str]) -> list[str]:
         """11.3.5.c: units of ``role`` besieged inside the fortress join a relief battle."""
@@ -729,12 +745,19 @@ class SeriesGame(Game[CCState]):
             return None
         vp = self.victory_points(state)
         a, b = self.roles
+        why = view.END_WORDS.get(state.ended, state.ended.replace("-", " "))
         if vp[a] == vp[b]:
-            return Outcome(None, vp, "draw", f"a draw at {vp[a]:g} VP ({state.ended})")
+            return Outcome(None, vp, "draw", f"A draw at {vp[a]:g} VP ({why})")
         w = a if vp[a] > vp[b] else b
         margin = abs(vp[a] - vp[b])
         level = "decisive" if margin >= 10 else "marginal" if margin < 4 else "clear"
-        return Outcome(w, vp, level, f"{w} wins {vp[w]:g} to {vp[self.other(w)]:g} ({state.ended})")
+        return Outcome(
+            w,
+            vp,
+            level,
+            f"{view.side(self, w)} wins {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
+            f" victory ({why})",
+        )
 
     def clone(self, state: CCState) -> CCState:
         return state.clone()
@@ -754,6 +777,12 @@ class SeriesGame(Game[CCState]):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return view.describe_event(self, event)
+
+    def role_name(self, role: str) -> str:
+        return view.side(self, role)
+
+    def choice_group(self, state: CCState, role: str, action: Action) -> str:
+        return view.choice_group(self, state, role, action)
 
     def render_text(self, state: CCState, role: str | None) -> str:
         return view.render_text(self, state, role)
