@@ -87,4 +87,6 @@ def test_terminal_words() -> None:
         m.act(role, acts[rng.below(len(acts))])
     assert all(GAME.describe_event(e) for e in m.log)
     text = GAME.render_text(m.state, "allies")
-    assert "Hand:" in text and "Allies resource points:" in text
+    assert "Hand:" in text
+    for role, name in (("allies", "Allies"), ("japan", "Japan")):  # a line for a side with RPs
+        assert (f"{name} resource points:" in text) == bool(m.state.rps[role])
