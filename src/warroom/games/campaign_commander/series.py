@@ -766,6 +766,11 @@ class SeriesGame(Game[CCState]):
         return plain(state.clone())  # the clone drops the cache of legal actions
 
     # ----- presentation ---------------------------------------------------------------------
+    def help_tables(self) -> dict[str, str]:
+        """Markdown drawn from the campaign's data for its rules help (``warroom/kit/help.py``):
+        ``chits``, every battle chit of each side, how many the cup holds and what it does."""
+        return {"chits": chit_table(self.data)}
+
     def prompt_text(self, state: CCState, role: str) -> str:
         return view.prompt_text(self, state, role)
 
@@ -792,3 +797,22 @@ class SeriesGame(Game[CCState]):
 
     def unit_dead(self, s: CCState, uid: str) -> bool:
         return s.units[uid].loc == DEAD
+
+
+def chit_table(data: CampaignData) -> str:
+    """The battle chits as Markdown tables (one per kind of battle when there are two)."""
+    kinds = sorted({c.kind for c in data.chits.values()}, key=lambda k: k != "ground")
+    out = []
+    for kind in kinds:
+        if len(kinds) > 1:
+            out.append(f"**{kind.capitalize()} battles**\n")
+        out.append("| side | chit | in the cup | what it does |\n|---|---|---|---|")
+        for key, c in data.chits.items():
+            if c.kind != kind:
+                continue
+            many = str(c.count) + (f" (+{c.extra})" if c.extra else "")
+            name = key.split(":", 1)[1]
+            text = c.text.replace("|", "\\|")
+            out.append(f"| {c.side.capitalize()} | {name} | {many} | {text} |")
+        out.append("")
+    return "\n".join(out)
