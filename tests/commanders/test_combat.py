@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tests.commanders.util import answer_done, clear, control, events, order, put, unit, where
+from tests.commanders.util import answer_done, clear, control, events, new, order, put, unit, where
 from warroom.engine import Match, ScriptedRng
 from warroom.games.commanders.state import ROUTED
 
 
 def _fresh(seed: int = 1) -> Match:
-    m = Match.new("commanders", "marengo", {}, seed)
+    m = new("marengo", {}, seed)
     clear(m, "white")
     clear(m, "black")
     return m
@@ -188,7 +188,7 @@ def test_both_sides_marching_out_of_one_contested_sector_keep_their_zone() -> No
     """Both sides stand in mid-centre and both march into the empty mid-west, while a larger
     column of each comes from its home row: the big columns meet in one zone, the two from
     mid-centre share theirs (none of them is lost from the fight)."""
-    m = Match.new("commanders", "marengo", {}, 1)
+    m = new("marengo", {}, 1)
     clear(m, "white")
     clear(m, "black")
     put(m, "w-i1", "w-left")

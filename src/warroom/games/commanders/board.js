@@ -7,12 +7,15 @@
 // and the dice of the current combat step; crossed sabres mark them on the map. Orders you
 // gave are dashed arrows; attacks under way are red arrows.
 //
-// Clicking: an order is unit, then sector; a combat choice is the unit (a target: your
-// unit, then the enemy; a bombardment die: the gun, then the enemy); a re-roll is the die
-// itself; a place, an objective, an entry, a second cavalry move or a road move is the
-// sector; a defender's battle zone is the unit, then the sector the attack comes from; a
-// unit let into a full sector is the unit. "done", "stop" and the way to turn board side B
-// are buttons beside the board.
+// Clicking: an order, and each phase's "who acts now" (a unit's move or attack, a cavalry
+// unit riding on, a gun firing or bombarding, the road's extra move), is a counter of the
+// group (its type in its sector: every counter of the group lights up), then the sector its
+// arrow points at; a combat choice is the unit (a target: your unit, then the enemy); a
+// re-roll is the die itself; a wing's composition, an objective or an entry is the sector;
+// a defender's battle zone is the unit, then the sector the attack comes from; a unit let
+// into a full sector is the unit. "all", "done" and the way to turn board side B are
+// buttons beside the board. Your sheet is drawn as dashed arrows with the book's
+// multipliers ("2C"); the enemy's orders appear, solid, once its units carry them out.
 
 const W = 1320;
 const H = 860;
@@ -38,9 +41,12 @@ const STYLE = `
   .cmd-small { font: 12px sans-serif; fill: #2b2418; }
   .cmd-die { font: 700 14px sans-serif; fill: #2b2418; }
   .sector.choice > rect:first-child { fill-opacity: .92; }
+  .cmd-arrow-label { font: 700 12px sans-serif; }
 `;
 
-const ORDER_COLOR = { advance: "#d1492e", move: "#3f7bbf", fast: "#b27a12", bombard: "#7d3fa5", fire: "#a5413f" };
+const ORDER_COLOR = { infantry: "#d1492e", cavalry: "#b27a12", artillery: "#7d3fa5" };
+const LETTER = { infantry: "I", cavalry: "C", artillery: "A" };
+const GROUP_STAGES = new Set(["plan", "choose", "road"]);
 
 function layout(view) {
   const b = view.board;
@@ -84,9 +90,9 @@ function sharedEdge(pa, pb) {
   return { x: left.x + left.w + GAP / 2, y: (y0 + y1) / 2, across: false, y0, y1 };
 }
 
-function counter(kit, parent, u, x, y, size = C, extra = {}) {
+function counter(kit, parent, u, x, y, size = C, extra = {}, key = null) {
   const { el } = kit;
-  const g = el("g", { class: `unit ${u.side} ${u.type} ${u.status}`, "data-target": `unit:${u.id}`, ...extra }, parent);
+  const g = el("g", { class: `unit ${u.side} ${u.type} ${u.status}`, "data-target": key || `unit:${u.id}`, ...extra }, parent);
   const turn = u.status === "spent" ? ` rotate(90 ${x + size / 2} ${y + size / 2})` : "";
   g.setAttribute("transform", `translate(0 0)${turn}`);
   el("rect", {
@@ -112,7 +118,7 @@ function counter(kit, parent, u, x, y, size = C, extra = {}) {
   if (u.status === "routed") {
     el("path", { d: `M${x + 2} ${y + size - 2}L${x + size - 2} ${y + 2}`, stroke: "#d23b2a", "stroke-width": 2 }, g);
   }
-  el("title", {}, g, `${u.id}: ${u.side} ${u.type}, ${u.status}${u.square ? ", in square" : ""}`);
+  el("title", {}, g, `${u.id}: ${u.side} ${u.type}, ${u.status}${u.square ? ", in square" : ""}${u.acted ? `, acted ${u.acted}×` : ""}`);
   return g;
 }
 
@@ -157,18 +163,25 @@ function terrain(kit, parent, p, kinds) {
   }
 }
 
-function arrow(kit, parent, from, to, color, dashed, label) {
+function arrow(kit, parent, from, to, color, dashed, label, shift = 0) {
   const { el } = kit;
   const dx = to.x - from.x, dy = to.y - from.y;
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len;
+  // side by side when several arrows join the same two sectors
+  from = { x: from.x - uy * shift, y: from.y + ux * shift };
+  to = { x: to.x - uy * shift, y: to.y + ux * shift };
   const sx = from.x + ux * 18, sy = from.y + uy * 18;
   const ex = to.x - ux * 22, ey = to.y - uy * 22;
   const g = el("g", { class: "arrow", "pointer-events": "none" }, parent);
   el("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: color, "stroke-width": 3, "stroke-dasharray": dashed ? "7 5" : null, opacity: 0.85 }, g);
   const hx = ex - ux * 10, hy = ey - uy * 10;
   el("path", { d: `M${ex} ${ey}L${hx - uy * 6} ${hy + ux * 6}L${hx + uy * 6} ${hy - ux * 6}Z`, fill: color }, g);
-  if (label) el("text", { x: (sx + ex) / 2 + 6, y: (sy + ey) / 2 - 4, class: "cmd-arrow-label", fill: color }, g, label);
+  if (label) {
+    const lx = (sx + ex) / 2, ly = (sy + ey) / 2;
+    el("rect", { x: lx - 14, y: ly - 11, width: 28, height: 20, rx: 5, fill: "#f4eddc", stroke: color, "stroke-width": 1.5 }, g);
+    el("text", { x: lx, y: ly + 4, "text-anchor": "middle", class: "cmd-arrow-label", fill: color }, g, label);
+  }
 }
 
 export default {
@@ -226,6 +239,7 @@ export default {
       if (u.where !== "board" || !u.sector || !pos[u.sector]) continue;
       (bySector[u.sector] = bySector[u.sector] || []).push(u);
     }
+    const grouped = b.you && GROUP_STAGES.has(b.stage);
     for (const [sid, list] of Object.entries(bySector)) {
       const p = pos[sid];
       const perRow = Math.floor((p.w - 16) / (C + 5));
@@ -237,7 +251,8 @@ export default {
         mine.forEach((u, i) => {
           const x = p.x + 10 + (i % perRow) * (C + 5);
           const y = p.y + 28 + (row + Math.floor(i / perRow)) * (C + 6);
-          const g = counter(kit, unitLayer, u, x, y);
+          const key = grouped && u.side === b.you ? `grp:${u.sector}:${u.type}` : null;
+          const g = counter(kit, unitLayer, u, x, y, C, {}, key);
           if (inZone.has(u.id)) g.setAttribute("opacity", "0.45");
         });
         if (mine.length) row += Math.ceil(mine.length / perRow);
@@ -257,13 +272,26 @@ export default {
       el("title", {}, g, `artillery token of ${t.artillery}`);
     }
 
-    // my orders (dashed) and attacks under way (solid)
+    // my sheet (dashed, with the book's multipliers), the enemy's orders carried out so far
+    // (solid, thin), what I chose to act now (bold), and attacks under way (red)
     const arrows = el("g", { class: "arrows" }, root);
-    const mine = b.you && b.orders ? b.orders[b.you] : null;
-    for (const o of mine || []) {
-      const u = units[o.unit];
-      if (!u || !u.sector || !pos[u.sector] || !pos[o.to]) continue;
-      arrow(kit, arrows, centre(pos[u.sector]), centre(pos[o.to]), ORDER_COLOR[o.kind] || "#333", true, "");
+    const pairs = {};
+    const slot = (a, c) => {
+      const k = [a, c].sort().join("|");
+      pairs[k] = (pairs[k] || 0) + 1;
+      return (pairs[k] - 1) * 12 - 6;
+    };
+    for (const [side, list] of Object.entries(b.orders || {})) {
+      for (const o of list || []) {
+        if (!pos[o.from] || !pos[o.to]) continue;
+        const mine = side === b.you;
+        const n = mine ? o.given : o.carried;
+        const label = `${n}${LETTER[o.kind] || "?"}`;
+        arrow(kit, arrows, centre(pos[o.from]), centre(pos[o.to]), mine ? ORDER_COLOR[o.kind] : SIDE_EDGE[side], mine, label, slot(o.from, o.to));
+      }
+    }
+    for (const a of b.acting || []) {
+      if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#1d6b3a", false, `${a.n}${LETTER[a.kind] || "?"}`, slot(a.from, a.to));
     }
     for (const a of b.attacks) {
       if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#c0262b", false, "");
@@ -306,6 +334,8 @@ export default {
     el("text", { x: SIDE_X + 4, y: y + 14, class: "cmd-h light" }, side, b.zones.length ? "Battles" : "No battle now");
     y += 22;
     const byId = Object.fromEntries(b.sectors.map((s) => [s.id, s.name]));
+    const short = Object.fromEntries(b.sectors.map((s) => [s.id, s.name.replace(/^(White|Black) /, "").replace(/ wing$/, "")]));
+    const byName = (id) => short[id] || id;
     for (const z of b.zones.slice(0, 6)) {
       const h = 104;
       const g = el("g", { class: "zone", "data-zone": z.id }, side);
@@ -343,20 +373,25 @@ export default {
     const info = [];
     if (b.you && b.orders_info && b.orders_info[b.you]) {
       const oi = b.orders_info[b.you];
-      info.push(`Orders: ${oi.given ?? "?"} of ${oi.allowed} given${oi.saved ? `, ${oi.saved} saved` : ""}`);
+      info.push(`Your orders: ${oi.given ?? "?"} of ${oi.allowed} given, ${oi.saved ?? 0} saved${oi.command_order ? " (+1 in the command sector)" : ""}`);
+      const sheet = (b.orders[b.you] || []).map((o) => `${o.given}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}${o.carried ? ` (${o.carried} done)` : ""}`);
+      for (let i = 0; i < sheet.length; i += 3) info.push("  " + sheet.slice(i, i + 3).join(" · "));
     }
     const other = b.you === "white" ? "black" : "white";
     if (b.orders_info && b.orders_info[other]) {
-      const oi = b.orders_info[other];
-      info.push(`${title(other)}: ${oi.given === null ? "orders hidden" : `${oi.given} of ${oi.allowed} orders`}`);
+      const seen = (b.orders[other] || []).map((o) => `${o.carried}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}`);
+      info.push(`${title(other)}'s orders seen: ${seen.length ? "" : "none yet"}`);
+      for (let i = 0; i < seen.length; i += 3) info.push("  " + seen.slice(i, i + 3).join(" · "));
     }
+    if ((b.acting || []).length) info.push("Acting now: " + b.acting.map((a) => `${a.n}${LETTER[a.kind]} ${byName(a.from)}→${byName(a.to)}`).join(", "));
+    for (const o of b.orders_left || []) if (o.not_now) info.push(`${o.left}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}: ${o.not_now}`);
     const left = Object.entries(b.place_left || {}).filter(([, n]) => n);
     if (left.length) info.push("To place: " + left.map(([k, n]) => `${n} ${k}`).join(", "));
     if ((b.markers_left || []).length) info.push("Objectives to place: " + b.markers_left.map((m) => `${m.kind} ${m.vp}`).join(", "));
-    if (b.composing) info.push(`${b.road_move ? "Road move" : "Second move"} of ${b.composing}`);
     for (const [id, zone] of Object.entries(b.defend || {})) info.push(`${id} will defend ${zone}`);
+    for (const [id, how] of Object.entries(b.leaving || {})) info.push(`${id}: ${how === "garrison" ? "into the building" : "withdraws"}`);
     for (const q of b.capacity || []) info.push(`Room for ${q.room} in ${byId[q.sector]}: ${q.admitted.join(", ") || "click who goes first"}`);
-    for (const [gun, tgts] of Object.entries(b.aims || {})) if (b.stage === "aim") info.push(`${gun} aims at ${tgts.join(", ")}`);
+    if ((b.rallies || []).length) info.push("Rally: " + b.rallies.join(", "));
     info.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 18, class: "cmd-small light" }, side, line));
     y += info.length * 18 + 10;
 
@@ -380,15 +415,18 @@ export default {
   target(a) {
     switch (a[0]) {
       case "order":
-        return [`unit:${a[1]}`, `sector:${a[3]}`];
+      case "go":
+      case "on":
+      case "fire":
+      case "road":
+      case "bombard":
+        return [`grp:${a[2]}:${a[1]}`, `sector:${a[3]}`];
       case "retreat":
         return [`unit:${a[1]}`, `sector:${a[2]}`];
       case "target":
         return [`unit:${a[1]}`, `unit:${a[2]}`];
-      case "then":
-        return `sector:${a[2]}`;
       case "place":
-        return `sector:${a[2]}`;
+        return `sector:${a[1]}`;
       case "objective":
         return `sector:${a[3]}`;
       case "defend":
