@@ -10,8 +10,10 @@ Plays games between two rule-based players over every set-up, plain and with ter
 - prompts a round (a side's decisions), and, of them, order-sheet prompts;
 - clicks a round in the browser: each chosen action costs the clicks of its path on the
   board (board.js ``target``: a unit then a sector is two), one more when several actions
-  end on the same element (a menu), one for an action with no drawn target (a button);
-- the set-up's prompts and clicks (custom and objective placement), apart;
+  end on the same element (a menu), one for an action with no drawn target (a button); an
+  order that repeats the last one costs one (the "again" button a person would use; the
+  rules player names the order again, the same action);
+- the custom set-up's prompts and clicks a side, apart;
 - the longest prompt in lines, as the terminal prints it (one line an action).
 
 The click model mirrors board.js ``target`` for the action shapes of both order models
@@ -43,7 +45,9 @@ def path(a: Action) -> tuple[str, ...] | None:
     if head in ("then", "enter", "hold"):
         return (f"sector:{a[-1]}",)
     if head == "place" and len(a) == 3:
-        return (f"sector:{a[2]}",)
+        return (f"sector:{a[2]}",)  # before: one unit a click
+    if head == "place":
+        return (f"sector:{a[1]}",)  # after: a wing's composition, from a menu
     if head == "objective":
         return (f"sector:{a[3]}",)
     if head in ("react", "withdraw", "garrison", "admit"):
@@ -55,7 +59,15 @@ def path(a: Action) -> tuple[str, ...] | None:
     return None
 
 
-def clicks(chosen: Action, listed: list[Action]) -> int:
+def clicks(chosen: Action, listed: list[Action], state: Any = None, side: int = 0) -> int:
+    if (
+        ("again",) in listed
+        and chosen[0] == "order"
+        and state is not None
+        and state.last[side] is not None
+        and _key(state, chosen) == state.last[side]
+    ):
+        return 1  # a person repeats the last order with the "again" button
     p = path(chosen)
     if p is None:
         return 1
@@ -63,11 +75,16 @@ def clicks(chosen: Action, listed: list[Action]) -> int:
     return len(p) + (1 if same > 1 else 0)
 
 
+def _key(state: Any, a: Action) -> tuple[int, int, int]:
+    d = state.data
+    return (("infantry", "cavalry", "artillery").index(a[1]), d.index[a[2]], d.index[a[3]])
+
+
 def measure(games: int, seed: int) -> dict[str, Any]:
     sizes: list[int] = []
     plan_sizes: list[int] = []
     per_round: dict[tuple[int, str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
-    setup = [0, 0]
+    setup = [0, 0, 0]
     longest = 0
     n = 0
     cells = [
@@ -93,10 +110,12 @@ def measure(games: int, seed: int) -> dict[str, Any]:
                 if st.phase == "setup":
                     setup[0] += 1
                     setup[1] += clicks(a, acts)
+                    setup[2] |= 1 << k
                 else:
                     cell = per_round[(k, role, st.round)]
                     cell[0] += 1
-                    cell[2] += clicks(a, acts)
+                    side = 0 if role == "white" else 1
+                    cell[2] += clicks(a, acts, st if hasattr(st, "last") else None, side)
                     if st.phase == "planning":
                         plan_sizes.append(len(acts))
                         cell[1] += 1
@@ -113,8 +132,8 @@ def measure(games: int, seed: int) -> dict[str, Any]:
         "prompts_round": statistics.mean(r[0] for r in rounds),
         "plan_prompts_round": statistics.mean(r[1] for r in rounds),
         "clicks_round": statistics.mean(r[2] for r in rounds),
-        "setup_prompts_game": setup[0] / max(1, n),
-        "setup_clicks_game": setup[1] / max(1, n),
+        "setup_prompts_side": setup[0] / max(1, 2 * bin(setup[2]).count("1")),
+        "setup_clicks_side": setup[1] / max(1, 2 * bin(setup[2]).count("1")),
         "longest_lines": longest,
     }
 
@@ -133,7 +152,8 @@ def main() -> None:
     print(f"    of them on the order sheet   {r['plan_prompts_round']:.1f}")
     print(f"  browser clicks a side a round  {r['clicks_round']:.1f}")
     print(
-        f"  set-up prompts / clicks a game {r['setup_prompts_game']:.1f} / {r['setup_clicks_game']:.1f}"
+        f"  custom set-up, a side: prompts {r['setup_prompts_side']:.1f}, "
+        f"clicks {r['setup_clicks_side']:.1f}"
     )
     print(f"  longest prompt (terminal lines) {r['longest_lines']}")
 

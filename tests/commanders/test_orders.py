@@ -44,14 +44,20 @@ def test_the_sheet_is_a_unit_type_in_a_sector_and_an_arrow() -> None:
     assert G.label(m.state, "white", ("order", "cavalry", "w-right", "mid-east")) == (
         "White right wing: +1 cavalry -> East fields (makes 2C)"
     )
-    m.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    # the book's multiplier: the same order again, one click a unit
+    assert G.label(m.state, "white", ("again",)) == (
+        "again: +1 cavalry White right wing -> East fields (makes 2C)"
+    )
+    m.act("white", ("again",))
     assert m.view("white")["board"]["orders"]["white"] == [
         {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
     ]
     # four cavalry on the right wing: four orders at most from that group
     m.act("white", ("order", "cavalry", "w-right", "w-centre"))
-    m.act("white", ("order", "cavalry", "w-right", "w-reserve"))
+    m.act("white", ("again",))
     assert not [a for a in m.legal("white") if a[1:3] == ("cavalry", "w-right")]
+    assert ("again",) not in m.legal("white")
+    assert m.view("white")["board"]["orders_info"]["white"]["given"] == 4
 
 
 def test_no_question_at_planning_that_can_be_answered_later() -> None:
@@ -59,7 +65,7 @@ def test_no_question_at_planning_that_can_be_answered_later() -> None:
     m = Match.new("commanders", "marengo", {"terrain": True}, 1)
     m.act("white", ("order", "cavalry", "w-right", "w-centre"))
     assert m.state.stage == "plan"
-    assert all(a[0] in ("order", "done") for a in m.legal("white"))
+    assert all(a[0] in ("order", "again", "done") for a in m.legal("white"))
 
 
 # ----- secrecy ---------------------------------------------------------------------------

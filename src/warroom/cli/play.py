@@ -8,6 +8,8 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.panel import Panel
+from rich.markup import escape
+from rich.text import Text
 
 from warroom.ai import Agent, make_agent
 from warroom.cli import app
@@ -73,6 +75,63 @@ def play(
     run_terminal(match, humans, computers, console, save)
 
 
+SCREEN = 20
+"""A prompt longer than this many choices is asked in two steps: first the group (the words
+before the first ": " of its labels, e.g. the sector an order starts from), then the choice."""
+
+
+def groups_of(labels: list[str]) -> list[tuple[str, list[int]]]:
+    """The choices by the words before their first ": " (one group a label without them)."""
+    out: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        head = label.split(": ", 1)[0] if ": " in label else label
+        out.setdefault(head, []).append(i)
+    return list(out.items())
+
+
+def pick(console: Console, labels: list[str], can_undo: bool, ask: Any) -> int | str | None:
+    """Ask for one of ``labels``: its index, "u" (undo), "q" (quit) or None (ask again).
+    No list shown is longer than ``SCREEN`` lines while the labels allow it: a longer prompt
+    is asked by group first."""
+    extra = "  u = undo" if can_undo else ""
+    shown = list(range(len(labels)))
+    grouped = groups_of(labels) if len(labels) > SCREEN else []
+    if 1 < len(grouped) < len(labels):
+        for k, (head, members) in enumerate(grouped):
+            more = f"  ({len(members)} choices)" if len(members) > 1 else ""
+            text = head if len(members) > 1 else labels[members[0]]
+            console.print(f"  [cyan]{k + 1:3d}[/cyan]  {escape(text)}{more}")
+        answer = str(ask(f"choose 1-{len(grouped)}{extra}, q = quit", default="1")).strip().lower()
+        if answer in ("q", "u") and (answer == "q" or can_undo):
+            return answer
+        try:
+            k = int(answer) - 1
+            if not 0 <= k < len(grouped):
+                raise ValueError
+        except ValueError:
+            console.print(f"[red]{answer!r} is not a number from 1 to {len(grouped)}[/red]")
+            return None
+        shown = grouped[k][1]
+        if len(shown) == 1:
+            return shown[0]
+        extra = "  b = back"
+    for n, i in enumerate(shown):
+        console.print(f"  [cyan]{n + 1:3d}[/cyan]  {escape(labels[i])}")
+    answer = str(ask(f"choose 1-{len(shown)}{extra}, q = quit", default="1")).strip().lower()
+    if answer == "q" or (answer == "u" and can_undo and len(shown) == len(labels)):
+        return answer
+    if answer == "b":
+        return None
+    try:
+        n = int(answer) - 1
+        if not 0 <= n < len(shown):
+            raise ValueError
+    except ValueError:
+        console.print(f"[red]{answer!r} is not a number from 1 to {len(shown)}[/red]")
+        return None
+    return shown[n]
+
+
 def run_terminal(
     match: Match,
     humans: set[str],
@@ -97,27 +156,21 @@ def run_terminal(
             match.act(role, action)
             continue
         role = active[0]
-        console.print(Panel(g.render_text(match.state, role), title=f"{g.title}: {role}"))
+        console.print(
+            Panel(Text(g.render_text(match.state, role)), title=f"{g.title}: {role}")
+        )
         p = match.prompt(role)
         console.print(f"[bold]{role}[/bold]: {p.text}")
-        for i, label in enumerate(p.labels):
-            console.print(f"  [cyan]{i + 1:3d}[/cyan]  {label}")
-        extra = "  u = undo" if match.can_undo(role) else ""
-        answer = typer.prompt(f"choose 1-{len(p.actions)}{extra}, q = quit", default="1")
-        if answer.strip().lower() == "q":
+        answer = pick(console, list(p.labels), match.can_undo(role), typer.prompt)
+        if answer == "q":
             console.print("Stopped. " + (f"The record is in {save}." if save else ""))
             return
-        if answer.strip().lower() == "u" and match.can_undo(role):
+        if answer == "u":
             match.undo(role)
             continue
-        try:
-            index = int(answer) - 1
-            if not 0 <= index < len(p.actions):
-                raise ValueError
-        except ValueError:
-            console.print(f"[red]{answer!r} is not a number from 1 to {len(p.actions)}[/red]")
+        if not isinstance(answer, int):
             continue
-        match.act(role, p.actions[index])
+        match.act(role, p.actions[answer])
         if save:
             with open(save, "w", encoding="utf-8") as fh:
                 json.dump(match.record(), fh)
@@ -126,7 +179,7 @@ def run_terminal(
             console.print(f"  [dim]·[/dim] {g.describe_event(event)}")
     out = match.outcome
     assert out is not None
-    console.print(Panel(g.render_text(match.state, None), title="Final position"))
+    console.print(Panel(Text(g.render_text(match.state, None)), title="Final position"))
     console.print(f"[bold green]Game over.[/bold green] {out.summary or out.to_json()}")
 
 

@@ -342,7 +342,7 @@ def _plan(
     best_score = style.threshold
     for a in actions:
         if a[0] != "order":
-            continue
+            continue  # ("again",) is the same as naming the last order once more
         kind, frm, to = a[1], a[2], a[3]
         here = counts.get(frm, {}).get(me)
         there_foe = counts.get(to, {}).get(foe)

@@ -95,6 +95,7 @@ def start_round(st: CmdState) -> None:
     st.go = {}
     st.rallies = [[], []]
     st.given = [0, 0]
+    st.last = [None, None]
     st.plan_base = [None, None]
     base = st.data.rules.orders
     for side in (0, 1):

@@ -91,7 +91,9 @@ def groups(st: CmdState, side: int) -> dict[tuple[int, int], int]:
 
 def plan_options(st: CmdState, side: int) -> list[Action]:
     """The order sheet's next entry: one more unit of a type in a sector, with its arrow
-    to an adjacent sector (never the enemy reserve); or done."""
+    to an adjacent sector (never the enemy reserve); ("again",) the last order once more
+    while its group has units left (the book's multiplier, "2C", one click a unit); or
+    done."""
     d = st.data
     ids = d.ids
     out: list[Action] = []
@@ -103,18 +105,22 @@ def plan_options(st: CmdState, side: int) -> list[Action]:
         for (t, f, _to), n in sheet.items():
             used[(t, f)] = used.get((t, f), 0) + n
         enemy_res = d.reserve_of[1 - side]
+        last = st.last[side]
         for (t, f), n in sorted(groups(st, side).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             if n <= used.get((t, f), 0) or not (room or f == cmd):
                 continue
             for to in d.adj[f]:
                 if to != enemy_res:
                     out.append(("order", TYPES[t], ids[f], ids[to]))
+            if last is not None and last[:2] == (t, f):
+                out.append(("again",))  # the book's multiplier: the same order once more
     out.append(("done",))
     return out
 
 
 def give_order(st: CmdState, side: int, kind: str, frm: int, to: int) -> None:
     key = (KIND[kind], frm, to)
+    st.last[side] = key
     st.sheet[side][key] = st.sheet[side].get(key, 0) + 1
     if st.given[side] >= st.allowed[side]:
         st.extra[side] = 0

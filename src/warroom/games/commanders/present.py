@@ -307,6 +307,15 @@ def label(st: CmdState, me: int, action: Action) -> str:
             f"{_name(st, action[2])}: +1 {action[1]} -> {_name(st, action[3])} "
             f"(makes {n}{LETTER[action[1]]})"
         )
+    if head == "again":
+        last = st.last[me]
+        assert last is not None
+        t, f, a = last
+        n = st.sheet[me].get(last, 0) + 1
+        return (
+            f"again: +1 {TYPES[t]} {_name(st, d.ids[f])} -> {_name(st, d.ids[a])} "
+            f"(makes {n}{'ICA'[t]})"
+        )
     if head == "go":
         return (
             f"{_name(st, action[2])}: {action[1]} {_verb(st, me, action[3])} {_name(st, action[3])}"
@@ -548,7 +557,7 @@ def _cell(st: CmdState, me: int | None, s: int) -> list[str]:
 def render_text(st: CmdState, me: int | None) -> str:
     d = st.data
     ctrl = control(st)
-    width = 30
+    width = 24  # three sectors and their rules in 78 columns
     lines = [
         f"Round {st.round}/{d.rules.rounds}  {PHASE_WORDS.get(st.phase, st.phase)}  "
         f"VP white {st.vp[0]} black {st.vp[1]}  pool {st.pool}"

@@ -327,6 +327,10 @@ class Commanders(Game[CmdState]):
                 st.log("planned", side=role)
         elif head == "order":
             orders.give_order(st, side, action[1], d.index[action[2]], d.index[action[3]])
+        elif head == "again":
+            last = st.last[side]
+            assert last is not None
+            orders.give_order(st, side, TYPES[last[0]], last[1], last[2])
         elif head in ("go", "on", "fire", "bombard", "road"):
             orders.choose(st, side, action)
             if not orders.choices(st, side, st.phase):
@@ -482,6 +486,7 @@ class Commanders(Game[CmdState]):
         elif new.phase == "planning":
             new.sheet[other] = {}
             new.given[other] = 0
+            new.last[other] = None
             new.extra[other] = 1 if new.cfg.orders_distance else 0
             if was_done:
                 self._random_until_done(new, other, pick, 0.12)
@@ -584,6 +589,7 @@ class Commanders(Game[CmdState]):
                 sheet[k] = sheet.get(k, 0) + 1
                 extra += 1
         st.sheet[other] = sheet
+        st.last[other] = None
         st.given[other] = done + extra
         st.extra[other] = 0
         st.saved[other] = max(

@@ -158,6 +158,7 @@ class CmdState(State):
         "garrison",
         "given",
         "go",
+        "last",
         "loc",
         "markers_left",
         "moved",
@@ -224,6 +225,8 @@ class CmdState(State):
         self.rallies: list[list[str]] = [[], []]
         """The rallies each side has chosen (secret until both are done)."""
         self.given = [0, 0]
+        self.last: list[Key | None] = [None, None]
+        """The last order each side wrote this round (the one ("again",) repeats)."""
         self.allowed = [10, 10]
         self.extra = [0, 0]
         """1 while a side still has its extra command-sector order (advanced ordering)."""
@@ -293,6 +296,7 @@ class CmdState(State):
         new.pending = self.pending
         new.after = self.after
         new.given = self.given[:]
+        new.last = self.last[:]
         new.allowed = self.allowed[:]
         new.extra = self.extra[:]
         new.saved = self.saved[:]
