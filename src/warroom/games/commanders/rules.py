@@ -24,6 +24,7 @@ from warroom.engine import (
     Outcome,
     Rng,
     ScenarioSpec,
+    Seed,
 )
 from warroom.engine.contract import plain
 from warroom.games.commanders import flow, orders, present
@@ -143,7 +144,7 @@ class Commanders(Game[CmdState]):
     def _marker_counts(options: Mapping[str, OptionValue]) -> tuple[int, ...]:
         return tuple(int(options.get(key, 1)) for key in MARKER_OPTIONS)
 
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CmdState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CmdState:
         d = load()
         setup = d.setups[scenario]
         mix = (20, 8, 2)
@@ -163,7 +164,7 @@ class Commanders(Game[CmdState]):
             mix=(mix, mix),
             markers=self._marker_counts(options) if options.get("objectives") else (),
         )
-        st = CmdState(Rng(seed), cfg)
+        st = CmdState(Rng.for_seed(seed), cfg)
         st.pool = d.rules.vp_pool
         if cfg.morale:
             st.vp = [d.rules.morale, d.rules.morale]

@@ -25,6 +25,8 @@ from warroom.engine import (
     OptionValue,
     Outcome,
     Rng,
+    ScriptedRng,
+    Seed,
     State,
 )
 from warroom.games.fall_blau import text
@@ -38,8 +40,8 @@ _FIRST_DICE = tuple(tuple(d[:n] for d in _DIGITS4) for n in range(5))
 
 def roll(rng: Rng, n: int) -> list[int]:
     """n six-sided dice from the state's generator, several per number of it (deterministic)."""
-    if type(rng) is not Rng:
-        return rng.dice(n)  # a ScriptedRng in tests
+    if isinstance(rng, ScriptedRng):
+        return rng.dice(n)  # scripted dice in tests
     if 0 < n <= 8:  # most rolls: one number, one or two table rows (the loop below, unrolled)
         z = rng.next64()
         if n <= 4:
@@ -340,9 +342,9 @@ class FallBlau(Game[BlauState]):
         if value:
             _parse_generals(value, self.data)
 
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> BlauState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> BlauState:
         d = self.data
-        s = BlauState(Rng(seed))
+        s = BlauState(Rng.for_seed(seed))
         s.hard = bool(options.get("hard", False))
         s.missions = bool(options.get("missions", False))
         s.supply = d.start_supply
