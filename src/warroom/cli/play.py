@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.panel import Panel
 from rich.markup import escape
+from rich.panel import Panel
 from rich.text import Text
 
 from warroom.ai import Agent, make_agent
@@ -156,9 +156,7 @@ def run_terminal(
             match.act(role, action)
             continue
         role = active[0]
-        console.print(
-            Panel(Text(g.render_text(match.state, role)), title=f"{g.title}: {role}")
-        )
+        console.print(Panel(Text(g.render_text(match.state, role)), title=f"{g.title}: {role}"))
         p = match.prompt(role)
         console.print(f"[bold]{role}[/bold]: {p.text}")
         answer = pick(console, list(p.labels), match.can_undo(role), typer.prompt)
