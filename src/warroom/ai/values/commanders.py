@@ -1,8 +1,8 @@
 """Search knowledge for Commanders: whole order sheets compared on the same luck.
 
-The planning phase is a sequence of a dozen small prompts (one order each) with about
-120 choices apiece, and both sides plan in secret at the same time: a tree over single
-orders learns nothing in a second. The search (``flat=1``) instead compares whole order
+The planning phase is a sequence of about ten small prompts (one order each: a unit type
+in a sector and its arrow) with about twenty choices apiece, and both sides plan in secret
+at the same time: a tree over single orders learns nothing in a second. The search (``flat=1``) instead compares whole order
 sheets at the first prompt of a sheet: the rule-based player's own and sheets written by
 the same player in other styles (bolder, more careful, fewer orders, more spread, or
 concentrated on one sector), each followed on the same determinized worlds and the same dice, and keeps the

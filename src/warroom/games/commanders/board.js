@@ -19,11 +19,13 @@
 
 const W = 1320;
 const H = 860;
+const SIDE_Y = 20;
 const MAP_X = 20;
 const COL_W = 280;
 const ROW_H = { reserve: 104, main: 176 };
 const GAP = 10;
 const SIDE_X = 890;
+const PANEL_W = W - SIDE_X - 14;
 const C = 30; // counter size
 
 const SIDE_FILL = { white: "#f4eddc", black: "#2e2f36" };
@@ -163,7 +165,7 @@ function terrain(kit, parent, p, kinds) {
   }
 }
 
-function arrow(kit, parent, from, to, color, dashed, label, shift = 0) {
+function arrow(kit, parent, from, to, color, dashed, label, shift = 0, at = 0.5) {
   const { el } = kit;
   const dx = to.x - from.x, dy = to.y - from.y;
   const len = Math.hypot(dx, dy) || 1;
@@ -178,8 +180,9 @@ function arrow(kit, parent, from, to, color, dashed, label, shift = 0) {
   const hx = ex - ux * 10, hy = ey - uy * 10;
   el("path", { d: `M${ex} ${ey}L${hx - uy * 6} ${hy + ux * 6}L${hx + uy * 6} ${hy - ux * 6}Z`, fill: color }, g);
   if (label) {
-    const lx = (sx + ex) / 2, ly = (sy + ey) / 2;
-    el("rect", { x: lx - 14, y: ly - 11, width: 28, height: 20, rx: 5, fill: "#f4eddc", stroke: color, "stroke-width": 1.5 }, g);
+    const lx = sx + (ex - sx) * at, ly = sy + (ey - sy) * at;
+    const w = 10 + 7.5 * label.length;
+    el("rect", { x: lx - w / 2, y: ly - 11, width: w, height: 20, rx: 5, fill: "#f4eddc", stroke: color, "stroke-width": 1.5 }, g);
     el("text", { x: lx, y: ly + 4, "text-anchor": "middle", class: "cmd-arrow-label", fill: color }, g, label);
   }
 }
@@ -199,7 +202,7 @@ export default {
 
     el("style", {}, root, STYLE);
     el("rect", { x: 0, y: 0, width: W, height: H, fill: "#3b4a2f", rx: 14 }, root);
-    el("rect", { x: 8, y: 8, width: SIDE_X - 22, height: H - 16, fill: "#5d7443", rx: 10, stroke: "#2c3a20", "stroke-width": 2 }, root);
+    el("rect", { x: 8, y: 8, width: 868, height: 844, fill: "#5d7443", rx: 10, stroke: "#2c3a20", "stroke-width": 2 }, root);
     el("text", { x: MAP_X + 6, y: 26, class: "cmd-title" }, root, `Board ${b.board}${b.orientation === 2 ? " (turned)" : ""} · round ${b.round} of ${b.rounds} · ${title(b.phase)}${b.stage ? " — " + b.stage.replace(/-/g, " ") : ""}`);
 
     // sectors
@@ -279,19 +282,29 @@ export default {
     const slot = (a, c) => {
       const k = [a, c].sort().join("|");
       pairs[k] = (pairs[k] || 0) + 1;
-      return (pairs[k] - 1) * 12 - 6;
+      return (pairs[k] - 1) * 14 - 7;
     };
+    // one arrow a side and a (from, to), labelled with its orders: "2I 2C"
+    const joined = [];
     for (const [side, list] of Object.entries(b.orders || {})) {
+      const byPair = {};
       for (const o of list || []) {
         if (!pos[o.from] || !pos[o.to]) continue;
-        const mine = side === b.you;
-        const n = mine ? o.given : o.carried;
-        const label = `${n}${LETTER[o.kind] || "?"}`;
-        arrow(kit, arrows, centre(pos[o.from]), centre(pos[o.to]), mine ? ORDER_COLOR[o.kind] : SIDE_EDGE[side], mine, label, slot(o.from, o.to));
+        const key = `${o.from}>${o.to}`;
+        const n = side === b.you ? o.given : o.carried;
+        (byPair[key] = byPair[key] || { side, from: o.from, to: o.to, kinds: [], parts: [] });
+        byPair[key].kinds.push(o.kind);
+        byPair[key].parts.push(`${n}${LETTER[o.kind] || "?"}`);
       }
+      joined.push(...Object.values(byPair));
+    }
+    for (const j of joined) {
+      const mine = j.side === b.you;
+      const color = mine ? (j.kinds.length === 1 ? ORDER_COLOR[j.kinds[0]] : "#5a3d1a") : SIDE_EDGE[j.side];
+      arrow(kit, arrows, centre(pos[j.from]), centre(pos[j.to]), color, mine, j.parts.join(" "), slot(j.from, j.to));
     }
     for (const a of b.acting || []) {
-      if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#1d6b3a", false, `${a.n}${LETTER[a.kind] || "?"}`, slot(a.from, a.to));
+      if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#1d6b3a", false, `${a.n}${LETTER[a.kind] || "?"} now`, slot(a.from, a.to), 0.78);
     }
     for (const a of b.attacks) {
       if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#c0262b", false, "");
@@ -307,8 +320,8 @@ export default {
 
     // ----- the side panel: score, battles, orders, boxes -----
     const side = el("g", { class: "cmd-side" }, root);
-    let y = 20;
-    el("rect", { x: SIDE_X, y, width: W - SIDE_X - 14, height: 96, rx: 8, class: "cmd-panel" }, side);
+    let y = SIDE_Y;
+    el("rect", { x: SIDE_X, y, width: PANEL_W, height: 96, rx: 8, class: "cmd-panel" }, side);
     el("text", { x: SIDE_X + 12, y: y + 22, class: "cmd-h" }, side, "Victory points");
     for (const [i, s] of ["white", "black"].entries()) {
       const x = SIDE_X + 14 + i * 140;
@@ -339,7 +352,7 @@ export default {
     for (const z of b.zones.slice(0, 6)) {
       const h = 104;
       const g = el("g", { class: "zone", "data-zone": z.id }, side);
-      el("rect", { x: SIDE_X, y, width: W - SIDE_X - 14, height: h, rx: 8, class: "cmd-panel" }, g);
+      el("rect", { x: SIDE_X, y, width: PANEL_W, height: h, rx: 8, class: "cmd-panel" }, g);
       el("text", { x: SIDE_X + 10, y: y + 17, class: "cmd-small dark" }, g, `${byId[z.a]} ⚔ ${byId[z.b]}`);
       for (const [row, s] of ["white", "black"].entries()) {
         const ry = y + 26 + row * 38;
@@ -375,16 +388,16 @@ export default {
       const oi = b.orders_info[b.you];
       info.push(`Your orders: ${oi.given ?? "?"} of ${oi.allowed} given, ${oi.saved ?? 0} saved${oi.command_order ? " (+1 in the command sector)" : ""}`);
       const sheet = (b.orders[b.you] || []).map((o) => `${o.given}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}${o.carried ? ` (${o.carried} done)` : ""}`);
-      for (let i = 0; i < sheet.length; i += 3) info.push("  " + sheet.slice(i, i + 3).join(" · "));
+      for (let i = 0; i < sheet.length; i += 2) info.push("  " + sheet.slice(i, i + 2).join(" · "));
     }
     const other = b.you === "white" ? "black" : "white";
     if (b.orders_info && b.orders_info[other]) {
       const seen = (b.orders[other] || []).map((o) => `${o.carried}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}`);
       info.push(`${title(other)}'s orders seen: ${seen.length ? "" : "none yet"}`);
-      for (let i = 0; i < seen.length; i += 3) info.push("  " + seen.slice(i, i + 3).join(" · "));
+      for (let i = 0; i < seen.length; i += 2) info.push("  " + seen.slice(i, i + 2).join(" · "));
     }
     if ((b.acting || []).length) info.push("Acting now: " + b.acting.map((a) => `${a.n}${LETTER[a.kind]} ${byName(a.from)}→${byName(a.to)}`).join(", "));
-    for (const o of b.orders_left || []) if (o.not_now) info.push(`${o.left}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}: ${o.not_now}`);
+    for (const o of b.orders_left || []) if (o.not_now && !o.not_now.startsWith("only ")) info.push(`${o.left}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}: ${o.not_now}`);
     const left = Object.entries(b.place_left || {}).filter(([, n]) => n);
     if (left.length) info.push("To place: " + left.map(([k, n]) => `${n} ${k}`).join(", "));
     if ((b.markers_left || []).length) info.push("Objectives to place: " + b.markers_left.map((m) => `${m.kind} ${m.vp}`).join(", "));

@@ -217,7 +217,7 @@ def _own(st: CmdState, me: int) -> dict[str, Any]:
     ids = d.ids
     cb = st.combat
     acting: dict[tuple[str, int, int, int], int] = {}
-    for u, (how, to, _a) in st.go.items():
+    for u, (how, to, _a) in st.go.items() if st.stage in ("choose", "road") else ():
         if USIDE[u] == me:
             k = (how, st.ut[u], st.loc[u], to)
             acting[k] = acting.get(k, 0) + 1
@@ -635,7 +635,8 @@ def _my_choices(st: CmdState, me: int) -> list[str]:
                 for a in own["acting"]
             )
         )
-    waiting = [o for o in own["orders_left"] if o["not_now"]]
+    # "only cavalry acts in the fast phase" and the like are no news: the rest are
+    waiting = [o for o in own["orders_left"] if o["not_now"] and not o["not_now"].startswith("only ")]
     if waiting:
         out.append(
             "cannot act now: "
