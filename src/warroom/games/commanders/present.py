@@ -636,7 +636,9 @@ def _my_choices(st: CmdState, me: int) -> list[str]:
             )
         )
     # "only cavalry acts in the fast phase" and the like are no news: the rest are
-    waiting = [o for o in own["orders_left"] if o["not_now"] and not o["not_now"].startswith("only ")]
+    waiting = [
+        o for o in own["orders_left"] if o["not_now"] and not o["not_now"].startswith("only ")
+    ]
     if waiting:
         out.append(
             "cannot act now: "
