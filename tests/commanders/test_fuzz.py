@@ -201,3 +201,43 @@ def test_determinize_keeps_the_public_forced_targets() -> None:
             role = m.active[0]
             m.act(role, agents[role].choose(m, role))
     assert checked > 0
+
+
+def test_determinize_reads_only_what_the_role_sees() -> None:
+    """A world resampled for a role, resampled again for that role, is what the first
+    resampling of the real state gives: nothing the role cannot see (the other side's
+    pending choices of a phase, its sheet) steers the resampling. Positions where both
+    sides choose who acts in a phase, of random games over every set-up."""
+    checked = 0
+    for seed in range(6):
+        scen, opts = COMBOS[(seed * 11) % len(COMBOS)]
+        m = Match.new("commanders", scen, opts, seed)
+        rng = Rng(seed + 7)
+        while not m.over:
+            st = m.state
+            if st.stage in ("choose", "road", "plan") and len(m.active) == 2 and rng.random() < 0.3:
+                for role in G.roles:
+                    again = G.determinize(G.determinize(st, role, Rng(seed)), role, Rng(9))
+                    assert G.snapshot(again) == G.snapshot(G.determinize(st, role, Rng(9))), (
+                        seed,
+                        st.phase,
+                        role,
+                    )
+                    checked += 1
+            role = m.active[rng.below(len(m.active))]
+            m.act(role, pick(m.legal(role), rng, 0.3))
+    assert checked > 20
+
+
+def test_no_undo_once_the_game_moved_on() -> None:
+    """When both sides have chosen, their choices are final: a side that could still take
+    back the action that ended a phase would learn, when it no longer can, that the other
+    side has chosen in the next one."""
+    m = Match.new("commanders", "marengo", {}, 3)
+    m.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    assert m.can_undo("white")  # a sheet being written can be corrected
+    m.act("white", ("done",))
+    m.act("black", ("order", "cavalry", "b-right", "mid-west"))
+    m.act("black", ("done",))
+    assert m.state.phase == "fast" and set(m.active) == {"white", "black"}
+    assert not m.can_undo("black")

@@ -410,6 +410,9 @@ class Commanders(Game[CmdState]):
             if not flow.rally_options(st, side):
                 st.waiting[side] = False
         if not (st.waiting[0] or st.waiting[1]):
+            # the game moves on: what both chose is final (no undo past it), or whether a
+            # side may still take its last choice back would tell it that the other acted
+            st.reveals += 1
             flow.run(st)
             st.cache = [None, None]
 
@@ -492,10 +495,12 @@ class Commanders(Game[CmdState]):
             if was_done:
                 self._random_until_done(new, other, pick, 0.12)
         elif new.phase != "over":
+            if stage in ("choose", "road"):
+                # the other side's choices of this phase are not shown yet
+                new.go = {u: g for u, g in new.go.items() if USIDE[u] != other}
             self._resample_sheet(new, other, pick)
             cb = new.combat
             if stage in ("choose", "road"):
-                new.go = {u: g for u, g in new.go.items() if USIDE[u] != other}
                 if was_done and orders.choices(new, other, new.phase):
                     self._random_until_done(new, other, pick, 0.3)
             elif stage == "rally":
