@@ -57,8 +57,8 @@ class Match:
     """A game in play. Build with ``Match.new`` or ``Match.replay``."""
 
     __slots__ = (
-        "_act", "_at", "_legal", "_out", "_undo", "game", "log", "options", "scenario", "seed",
-        "state", "steps",
+        "_act", "_at", "_legal", "_out", "_undo", "game", "log", "log_steps", "options",
+        "scenario", "seed", "state", "steps",
     )  # fmt: skip
 
     def __init__(
@@ -76,6 +76,9 @@ class Match:
         self.state = state
         self.steps: list[Step] = []
         self.log: list[Event] = []
+        # for each log entry, how many steps had been taken when it was logged (0: set-up):
+        # the replay steps through what a role could see by it
+        self.log_steps: list[int] = []
         self._undo: list[_UndoPoint] = []
         # what the game's hooks said of the state ``_at`` (asked once per state: see _facts)
         self._at: State | None = None
@@ -156,6 +159,7 @@ class Match:
         m.state = self.game.clone(self.state)
         m.steps = list(self.steps)
         m.log = []
+        m.log_steps = []
         m._undo = []
         m._at = None
         m._legal = {}
@@ -270,6 +274,7 @@ class Match:
         new = self.state.events
         if new:
             self.log.extend(new)
+            self.log_steps.extend([len(self.steps)] * len(new))
             self.state.events = []
         return new
 
@@ -292,6 +297,7 @@ class Match:
         self.state = point.state
         del self.steps[point.steps :]
         del self.log[point.log :]
+        del self.log_steps[point.log :]
 
     # ----- views ----------------------------------------------------------------------------
     def events_for(self, role: str | None, start: int = 0) -> list[Event]:

@@ -40,6 +40,7 @@ from warroom.engine import game as registry_game
 from warroom.engine.errors import excerpt
 from warroom.engine.rng import new_secret_seed
 from warroom.engine.verify import commitment, new_salt, sealed_record, verify_record
+from warroom.kit.help import help_for
 from warroom.server.jsonio import dumps
 from warroom.server.players import Players, Ticket, check_budget
 from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
@@ -129,6 +130,8 @@ class Room:
     sent: dict[tuple[str | None, int], tuple[int, bytes]] = field(default_factory=dict)
     undos: int = 0  # the log's epoch: an undo takes entries back, so pages reload the log
     seen: dict[str | None, list[int]] = field(default_factory=dict)  # see seen_by
+    # replay frames per role: ((role, steps, log length), frames, chapters); see frames_for
+    frames: dict[str | None, tuple[Any, list[int], list[int]]] = field(default_factory=dict)
     looked: dict[str | None, int] = field(default_factory=dict)  # log entries seen_by has read
     salt: str = ""  # of the dice commitment ("" for a match stored before commitments)
     sealed: str = ""  # the commitment, once worked out
@@ -681,12 +684,50 @@ class Rooms:
                 view["prompt"] = m.prompt(role).to_json()
         return view
 
-    def replay_for(self, room: Room, role: str | None, upto: int) -> dict[str, Any]:
-        """The match as ``role`` saw it after step ``upto`` (0 = the start)."""
+    def frames_for(self, room: Room, role: str | None) -> tuple[list[int], list[int]]:
+        """The steps the replay shows ``role``: the start, every step after which a log entry it
+        may see was written (its own moves and what it saw of the others'), and now; never a
+        step of the other side's that it could not see. And which of those frames open a
+        chapter (a round, a turn, an operation: the game's help names the log entries that
+        mark one)."""
         with room.lock:
-            total = room.step
-            if not 0 <= upto <= total:
-                raise BadRequest(f"upto is a step from 0 to {total}, got {upto}")
+            m = room.match
+            key = (role, len(m.steps), len(m.log), room.undos)
+            cached = room.frames.get(role)
+            if cached is not None and cached[0] == key:
+                return cached[1], cached[2]
+            seen = room.seen_by(role)
+            at = m.log_steps
+            frames = sorted({0, len(m.steps), *(at[i] for i in seen)})
+            rules = help_for(m.game)
+            marks = set(rules.chapters) if rules is not None else set()
+            opening = {at[i] for i in seen if m.log[i].get("kind") in marks}
+            chapters = [j for j, f in enumerate(frames) if j == 0 or f in opening]
+            room.frames[role] = (key, frames, chapters)
+            return frames, chapters
+
+    def replay_for(
+        self, room: Room, role: str | None, upto: int | None = None, frame: int | None = None
+    ) -> dict[str, Any]:
+        """The match as ``role`` saw it at one of its replay frames (``frame``: its index, -1 the
+        last; or ``upto``: the step of one of them)."""
+        frames, chapters = self.frames_for(room, role)
+        who = role or "a watcher"
+        if frame is not None:
+            if frame == -1:
+                frame = len(frames) - 1
+            if not 0 <= frame < len(frames):
+                raise BadRequest(f"frame is a number from 0 to {len(frames) - 1}, got {frame}")
+            upto = frames[frame]
+        elif upto is not None:
+            if upto not in frames:
+                raise BadRequest(
+                    f"step {upto} is not one {who} saw; replay by frame (0 to {len(frames) - 1})"
+                )
+            frame = frames.index(upto)
+        else:
+            raise BadRequest("name a frame (0 to the last, or -1 for the last)")
+        with room.lock:
             replays = room.replays
             m = replays.pop(upto, None)
             if m is None:
@@ -697,13 +738,14 @@ class Rooms:
                 else:
                     m = replays[base].clone()
                     m.log = list(replays[base].log)
+                    m.log_steps = list(replays[base].log_steps)
                     for r, a in record["actions"][base:upto]:
                         m.act(r, a)
             replays[upto] = m  # the most recently asked last
             while len(replays) > REPLAYS_PER_ROOM:
                 del replays[next(iter(replays))]
             out = self._present(room, m, role, live=False)
-            out["replay"] = {"upto": upto, "total": total}
+            out["replay"] = {"frame": frame, "frames": len(frames), "chapters": chapters}
         self._kept_replays(room)
         return out
 
