@@ -399,6 +399,10 @@ def test_a_reroll_is_shown_to_the_other_side_when_both_are_done() -> None:
     assert a.view("white")["board"]["dice"]["w-i1"] == [3]  # its own new die at once
     assert _seen(a, "black") == _seen(b, "black")
     assert _seen(a, None) == _seen(b, None)
+    # a label naming that die (black may re-roll any die of its own zones) shows the old one
+    old = b.view("black")["board"]["dice"]["w-i1"][0]
+    assert G.label(a.state, "black", ("reroll", "w-i1", 0)) == f"re-roll the {old} of w-i1"
+    assert G.label(a.state, "white", ("reroll", "w-i1", 0)) == "re-roll the 3 of w-i1"
     a.act("black", ("done",))
     rolls = [r for e in events(a, "rerolls") for r in e["rolls"]]
     assert len(rolls) == 1 and rolls[0][:2] == ["white", "w-i1"] and rolls[0][3] == 3

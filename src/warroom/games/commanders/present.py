@@ -39,6 +39,18 @@ HOW_WORDS = {
 }
 
 
+def seen_dice(st: CmdState, me: int | None) -> dict[int, list[int]]:
+    """The current combat step's dice as ``me`` sees them: the other side's re-rolls of this
+    step show the die they replaced until both sides are done re-rolling."""
+    cb = st.combat
+    assert cb is not None
+    shown = {u: list(v) for u, v in cb.dice.items()}
+    for sd, u, k, old in reversed(cb.rerolled):  # the first re-roll's old die last
+        if sd != me:
+            shown[u][k] = old
+    return shown
+
+
 def _hidden_setup(st: CmdState, me: int | None, side: int) -> bool:
     """During a secret set-up a side's placement is hidden from the other side."""
     return st.phase == "setup" and me != side
@@ -154,11 +166,7 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
                     "countercharge": u in cb.charged,
                 }
             )
-        shown = {u: list(v) for u, v in cb.dice.items()}
-        for sd, u, k, old in cb.rerolled:
-            if sd != me:
-                shown[u][k] = old  # the other side's re-rolls are shown when both are done
-        dice = {st.uid[u]: v for u, v in sorted(shown.items())}
+        dice = {st.uid[u]: v for u, v in sorted(seen_dice(st, me).items())}
     info: dict[str, Any] = {}
     for side in (0, 1):
         name = SIDES[side]
@@ -366,8 +374,7 @@ def label(st: CmdState, me: int, action: Action) -> str:
             else "board side B turned round (the river before black)"
         )
     if head == "reroll":
-        cb = st.combat
-        die = cb.dice.get(st.uix[action[1]], [0])[action[2]] if cb else "?"
+        die = seen_dice(st, me).get(st.uix[action[1]], [0])[action[2]] if st.combat else "?"
         return f"re-roll the {die} of {action[1]}"
     if head == "withdraw":
         return f"{action[1]} withdraws from the fight"
