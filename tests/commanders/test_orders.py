@@ -90,6 +90,9 @@ def test_the_other_side_and_watchers_see_nothing_of_a_sheet_being_written() -> N
     a, b = _twins([], five)
     assert _seen(a, "black") == _seen(b, "black")
     assert _seen(a, None) == _seen(b, None)
+    # white's own log keeps its sheet, a line an order
+    mine = [G.describe_event(e) for e in b.events_for("white") if e["kind"] == "ordered"]
+    assert len(mine) == 5 and mine[-1].endswith("cavalry w-right->mid-east (2C on the sheet)")
     a.act("white", ("done",))
     b.act("white", ("done",))
     assert _seen(a, "black") == _seen(b, "black")

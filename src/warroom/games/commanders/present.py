@@ -448,6 +448,15 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"(yours) {e['n']}{LETTER[kind]} {f}->{a} not carried out: {e['why']}"
     if k == "planned":
         return f"{e['side']} has written its orders"
+    if k == "ordered":
+        return (
+            f"(yours, secret) order: {e['type']} {e['sector']}->{e['arrow']}"
+            f" ({e['n']}{LETTER[e['type']]} on the sheet)"
+        )
+    if k == "chosen":
+        c = e["choice"]
+        what = "every order that can act" if c[0] == "all" else f"{c[0]} {c[1]} {c[2]}->{c[3]}"
+        return f"(yours, secret until both have chosen) now: {what}"
     if k == "defend":
         return f"(secret) {e['unit']} will face the attack from {e['against']}"
     if k == "admit":

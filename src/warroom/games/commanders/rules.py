@@ -326,19 +326,33 @@ class Commanders(Game[CmdState]):
             st.waiting[side] = False
             if st.stage == "plan":
                 st.log("planned", side=role)
-        elif head == "order":
-            orders.give_order(st, side, action[1], d.index[action[2]], d.index[action[3]])
-        elif head == "again":
-            last = st.last[side]
-            assert last is not None
-            orders.give_order(st, side, TYPES[last[0]], last[1], last[2])
-        elif head in ("go", "on", "fire", "bombard", "road"):
-            orders.choose(st, side, action)
-            if not orders.choices(st, side, st.phase):
+        elif head in ("order", "again"):
+            if head == "order":
+                okey = (TYPES.index(action[1]), d.index[action[2]], d.index[action[3]])
+            else:
+                last = st.last[side]
+                assert last is not None
+                okey = last
+            orders.give_order(st, side, TYPES[okey[0]], okey[1], okey[2])
+            # the owner's own record of its sheet (nobody else's log)
+            st.log_private(
+                [role],
+                "ordered",
+                side=role,
+                type=TYPES[okey[0]],
+                sector=d.ids[okey[1]],
+                arrow=d.ids[okey[2]],
+                n=st.sheet[side][okey],
+            )
+        elif head in ("go", "on", "fire", "bombard", "road", "all"):
+            if head == "all":
+                orders.choose_all(st, side, st.phase)
                 st.waiting[side] = False
-        elif head == "all":
-            orders.choose_all(st, side, st.phase)
-            st.waiting[side] = False
+            else:
+                orders.choose(st, side, action)
+                if not orders.choices(st, side, st.phase):
+                    st.waiting[side] = False
+            st.log_private([role], "chosen", side=role, choice=list(action))
         elif head == "place":
             self._place(st, side, d.index[action[1]], action[2:])
         elif head == "objective":
