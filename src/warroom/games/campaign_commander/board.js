@@ -220,7 +220,8 @@ export default {
       if (!a) continue;
       const s = look.sides[f.owner];
       const x = a.x + 14, y = a.y + 5;
-      const g = el("g", { class: `airfield ${f.owner || "none"}`, "pointer-events": "none" }, root);
+      const g = el("g", { class: `airfield ${f.owner || "none"}` }, root);
+      el("title", {}, g, `Airfield at ${f.area}${f.owner ? ` of ${sideName(f.owner)}` : ""}${f.printed ? "" : " (built)"}${f.out_of_action ? ": out of action" : ""}${f.silenced ? ": silenced for this operation" : ""}\nsome battle chits and cards work only within its reach`);
       const col = f.out_of_action || f.silenced ? "#8a8370" : s ? s.mark : "#6f6650";
       el("path", { d: `M${x} ${y - 5}L${x} ${y + 5}M${x - 5} ${y - 1}L${x + 5} ${y - 1}M${x - 2.5} ${y + 4}L${x + 2.5} ${y + 4}`, stroke: col, "stroke-width": 2, "stroke-linecap": "round" }, g);
       if (f.out_of_action) el("path", { d: `M${x - 4} ${y - 4}L${x + 4} ${y + 4}M${x + 4} ${y - 4}L${x - 4} ${y + 4}`, stroke: "#c0262b", "stroke-width": 1.4 }, g);
@@ -261,7 +262,8 @@ export default {
       });
       if (ids.length > 1) {
         const bx = x0 + C - 4, by = y0 + C - 8;
-        const badge = el("g", { class: "stack-count", "pointer-events": "none" }, st);
+        const badge = el("g", { class: "stack-count" }, st);
+        el("title", {}, badge, `${ids.length} units in ${loc}: click to spread them out`);
         el("rect", { x: bx, y: by, width: 14, height: 12, rx: 3, fill: "#2b2418", stroke: "#efe6c8", "stroke-width": 0.8 }, badge);
         el("text", { x: bx + 7, y: by + 9.5, "text-anchor": "middle", class: "cc-vp" }, badge, `${ids.length}`);
       }

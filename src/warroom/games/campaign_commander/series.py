@@ -64,6 +64,8 @@ class SeriesGame(Game[CCState]):
         # answers that depend only on the map and on what their key holds (keep)
         self.kept: dict[Any, Any] = {}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
+        # the units whose places the complex ground's ``passable_for`` reads
+        self.way_movers = frozenset(u for u in self.data.units if self.moves_the_way(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
         self.leaders = frozenset(u for u, d in self.data.units.items() if d.leader)
@@ -477,6 +479,13 @@ class SeriesGame(Game[CCState]):
         nothing else (the isolation pass looks at such units again only after a move)."""
         return True
 
+    def moves_the_way(self, uid: str) -> bool:
+        """True when where this unit stands may change ``passable_for`` of a unit that is not
+        ``simple_ground`` (by default every unit may: a campaign whose complex ground reads
+        fewer says which; the isolation pass looks at that ground again only when one of
+        these has changed)."""
+        return True
+
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
         d = self.data.units[uid]
         kind = self.data.map.areas[area].kind
@@ -744,6 +753,11 @@ class SeriesGame(Game[CCState]):
         return plain(state.clone())  # the clone drops the cache of legal actions
 
     # ----- presentation ---------------------------------------------------------------------
+    def help_tables(self) -> dict[str, str]:
+        """Markdown drawn from the campaign's data for its rules help (``warroom/kit/help.py``):
+        ``chits``, every battle chit of each side, how many the cup holds and what it does."""
+        return {"chits": chit_table(self.data)}
+
     def prompt_text(self, state: CCState, role: str) -> str:
         return view.prompt_text(self, state, role)
 
@@ -770,3 +784,22 @@ class SeriesGame(Game[CCState]):
 
     def unit_dead(self, s: CCState, uid: str) -> bool:
         return s.units[uid].loc == DEAD
+
+
+def chit_table(data: CampaignData) -> str:
+    """The battle chits as Markdown tables (one per kind of battle when there are two)."""
+    kinds = sorted({c.kind for c in data.chits.values()}, key=lambda k: k != "ground")
+    out = []
+    for kind in kinds:
+        if len(kinds) > 1:
+            out.append(f"**{kind.capitalize()} battles**\n")
+        out.append("| side | chit | in the cup | what it does |\n|---|---|---|---|")
+        for key, c in data.chits.items():
+            if c.kind != kind:
+                continue
+            many = str(c.count) + (f" (+{c.extra})" if c.extra else "")
+            name = key.split(":", 1)[1]
+            text = c.text.replace("|", "\\|")
+            out.append(f"| {c.side.capitalize()} | {name} | {many} | {text} |")
+        out.append("")
+    return "\n".join(out)
