@@ -64,6 +64,13 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL,
     PRIMARY KEY (match_id, role)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS minds (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    role TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    blob BLOB NOT NULL,
+    PRIMARY KEY (match_id, role)
+);
 """
 
 
@@ -104,6 +111,9 @@ class MatchRow:
     salt: str = ""  # the salt of the dice commitment ("" for a match made before them)
     actions: list[list[Any]] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)
+    minds: dict[str, tuple[int, bytes]] = field(default_factory=dict)
+    """A computer seat's agent after its last answer: role -> (step count then, the agent
+    saved by ``warroom.ai.save_agent``); the server's own, never sent to anyone."""
 
     def record(self) -> dict[str, Any]:
         return {
@@ -404,11 +414,25 @@ class Store:
             snapshot = json.dumps(snapshot)
         return self.submit(Step(match_id, n, role, json.dumps(action), over, time.time(), snapshot))
 
+    def remember(self, match_id: str, role: str, step: int, blob: bytes) -> Future[None]:
+        """A computer seat's memory (its agent saved after answering at step count ``step``),
+        in place of the one before."""
+        return self.submit(
+            [
+                (
+                    "INSERT OR REPLACE INTO minds (match_id, role, step, blob) VALUES (?,?,?,?)",
+                    (match_id, role, step, blob),
+                )
+            ]
+        )
+
     def truncate(self, match_id: str, steps: int, snapshot: Any) -> Future[None]:
-        """Undo: keep only the first ``steps`` actions; ``snapshot`` is the state after them."""
+        """Undo: keep only the first ``steps`` actions; ``snapshot`` is the state after them.
+        A computer seat's memory of a step taken back goes too."""
         return self.submit(
             [
                 ("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps)),
+                ("DELETE FROM minds WHERE match_id=? AND step>=?", (match_id, steps)),
                 (
                     "UPDATE matches SET steps=?, over=0, updated=?, snapshot=?, snapshot_step=?"
                     " WHERE id=?",
@@ -465,6 +489,12 @@ class Store:
                         (match_id,),
                     )
                 ]
+                row.minds = {
+                    role: (step, bytes(blob))
+                    for role, step, blob in db.execute(
+                        "SELECT role, step, blob FROM minds WHERE match_id=?", (match_id,)
+                    )
+                }
             finally:
                 db.execute("COMMIT")
         return row

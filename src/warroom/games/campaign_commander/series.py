@@ -75,6 +75,9 @@ class SeriesGame(Game[CCState]):
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }
+        self.sea_neighbors = {
+            a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "sea") for a in m.areas
+        }
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CCState:
@@ -83,6 +86,7 @@ class SeriesGame(Game[CCState]):
         for uid, ud in d.units.items():
             s.units[uid] = Unit(ud.setup)
         s.rps = {r: dict(d.setup_rps[r]) for r in self.roles}
+        naval.embark_setup(self, s)
         s.control = {a: ad.control for a, ad in d.areas.items()}
         s.forts = {a: ad.control for a, ad in d.areas.items() if ad.fortress}
         s.ops = {r: 0 for r in self.roles}
@@ -168,7 +172,7 @@ class SeriesGame(Game[CCState]):
         elif k == "card":
             cards.apply_card_option(self, state, role, action)
         elif k == "op-rp":
-            operations.start(self, state, role, action[1])
+            operations.start(self, state, role, *action[1:])
         elif k == "op":
             operations.apply_op(self, state, role, action)
         elif k == "place":
@@ -244,7 +248,7 @@ class SeriesGame(Game[CCState]):
                     s.log("no-rp", role=t[1])
                     continue
                 if len(acts) == 1:
-                    operations.start(self, s, t[1], acts[0][1])
+                    operations.start(self, s, t[1], *acts[0][1:])
                     continue
                 return
             if k == "op":
@@ -508,7 +512,12 @@ class SeriesGame(Game[CCState]):
 
     # ----- hooks: naval ---------------------------------------------------------------------
     def transport_capacity(self, s: CCState, group: Sequence[str]) -> tuple[int, int]:
-        """(ground units, RPs) a naval group may carry."""
+        """(ground units, RPs) a naval stack may carry (7.2: three ground units at sea)."""
+        return naval.SEA_LIMIT, sum(self.ship_capacity(s, x)[1] for x in group)
+
+    def ship_capacity(self, s: CCState, ship: str) -> tuple[int, int]:
+        """(ground units, RPs) one ship may carry (the series sets no limit of its own beyond
+        the stack's)."""
         return naval.SEA_LIMIT, 99
 
     def naval_may_end(self, s: CCState, role: str, area: str) -> bool:
@@ -722,6 +731,10 @@ class SeriesGame(Game[CCState]):
     # ----- hooks: the sequence --------------------------------------------------------------
     def sequence_modifier(self, s: CCState, role: str) -> int:
         return 2 if s.initiative == role else 0
+
+    def invariants(self, s: CCState) -> list[str]:
+        """Campaign hook: what else must hold in every state (see invariants.py)."""
+        return []
 
     # ----- victory --------------------------------------------------------------------------
     def victory_points(self, s: CCState) -> dict[str, float]:
