@@ -57,7 +57,7 @@ def test_candidate_sheets_differ_in_substance() -> None:
             if a not in g.legal_actions(w, role):
                 break
             g.apply(w, role, a)
-        keys.add(vc._sheet_key(w))
+        keys.add(vc._sheet_key(w, 0))
     assert len(keys) == len(sheets)
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tests.commanders.util import answer_done, clear, control, events, order, put, where
+from tests.commanders.util import answer_done, clear, control, events, new, order, put, where
 from warroom.engine import Match, ScriptedRng
 
 
 def _side_b() -> Match:
-    m = Match.new("commanders", "marengo", {"terrain": True, "objectives": True}, 1)
+    m = new("marengo", {"terrain": True, "objectives": True}, 1)
     m.act("black", ("orient", 1))  # side B as printed
     while m.state.stage == "place":
         for role in m.active:

@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import warroom
-from tests.commanders.util import answer_done, clear, events, order, put, where
+from tests.commanders.util import answer_done, clear, events, fresh, new, order, put, where
 from warroom.engine import Match, Rng, ScriptedRng
 
 G: Any = warroom.game("commanders")
 
 
 def _fresh(options: dict[str, bool] | None = None) -> Match:
-    m = Match.new("commanders", "marengo", options or {}, 1)
+    m = new("marengo", options or {}, 1)
     if m.state.stage == "orient":
         m.act("black", ("orient", 1))
     clear(m, "white")
@@ -141,82 +141,34 @@ def test_determinize_hides_a_split_not_yet_placed() -> None:
     assert G.snapshot(da) == G.snapshot(db)
 
 
-# ----- bombardment: which enemy unit each die goes at --------------------------------------
+# ----- bombardment: the gun's target along its arrow -------------------------------------
 
 
-def _bombard(aim: tuple[str, ...] | None) -> Match:
-    """White's gun at w-centre fires at b-centre (range 2, nothing in between) holding two
-    infantry companies; b-i3 is ordered to advance this round, b-i4 is not."""
-    m = _fresh()
+def test_a_gun_chooses_its_target_along_its_arrow_when_it_fires() -> None:
+    """The order is the arrow (w-centre -> mid-centre); at the bombardment phase the gun may
+    fire one sector along it (mid-centre) or two (b-centre), where enemy units stand."""
+    m = fresh(driven=False)
     put(m, "w-a1", "w-centre")
+    put(m, "b-c1", "mid-centre")
     put(m, "b-i3", "b-centre")
-    put(m, "b-i4", "b-centre")
-    put(m, "b-c1", "b-centre")
-    m.act("white", ("order", "w-a1", "bombard", "b-centre"))
+    m.act("white", ("order", "artillery", "w-centre", "mid-centre"))
     m.act("white", ("done",))
-    m.state.rng = ScriptedRng([6, 1] + [3] * 30)
-    order(m, "black", ("order", "b-i3", "advance", "mid-centre"))
-    assert m.state.stage == "aim" and m.active == ("white",)
-    if aim:
-        m.act("white", aim)
-    return m
-
-
-def test_bombardment_die_goes_where_the_gunner_says() -> None:
-    m = _bombard(None)
-    # the priority fixes the kind (infantry before cavalry); the player picks the company
+    m.act("black", ("done",))
+    assert m.state.phase == "bombard" and m.active == ("white",)
     assert m.legal("white") == [
-        ("target", "w-a1", "b-i3"),
-        ("target", "w-a1", "b-i4"),
+        ("bombard", "artillery", "w-centre", "mid-centre"),
+        ("bombard", "artillery", "w-centre", "b-centre"),
         ("done",),
     ]
-    assert G.label(m.state, "white", m.legal("white")[0]) == (
-        "w-a1 fires a bombardment die at b-i3"
+    assert G.label(m.state, "white", m.legal("white")[1]) == (
+        "White centre: artillery bombards Black centre (range 2)"
     )
-    m.act("white", ("target", "w-a1", "b-i4"))
-    # the first die (6, +2 -4 = 4) routs b-i4; the second must go at the other infantry
-    rolls = events(m, "bombard")[0]["rolls"]
-    assert [r["target"] for r in rolls] == ["b-i4", "b-i3"]
-    assert [r["hit"] for r in rolls] == [True, False]
-    assert where(m, "b-i4")[1] == "routed"
-    # b-i3 was not hit: its advance goes ahead
-    assert any(e["unit"] == "b-i3" for e in events(m, "moved"))
-
-
-def test_done_aims_by_the_priority_and_the_lowest_number() -> None:
-    m = _bombard(("done",))
-    rolls = events(m, "bombard")[0]["rolls"]
-    assert [r["target"] for r in rolls] == ["b-i3", "b-i4"]
-    assert where(m, "b-i3")[1] == "routed"  # the ordered company is stopped
-    assert not any(e["unit"] == "b-i3" for e in events(m, "moved"))
-
-
-def _both_bombard(white_aim: tuple[str, ...]) -> Match:
-    m = _fresh()
-    put(m, "w-a1", "w-centre")
-    put(m, "w-i1", "w-centre")
-    put(m, "w-i2", "w-centre")
-    put(m, "b-a1", "b-centre")
-    put(m, "b-i3", "b-centre")
-    put(m, "b-i4", "b-centre")
-    order(m, "white", ("order", "w-a1", "bombard", "b-centre"))
-    order(m, "black", ("order", "b-a1", "bombard", "w-centre"))
-    assert m.state.stage == "aim" and set(m.active) == {"white", "black"}
-    m.act("white", white_aim)
-    return m
-
-
-def test_aims_are_secret_while_both_sides_aim() -> None:
-    m = _both_bombard(("target", "w-a1", "b-i4"))
-    assert m.view("white")["board"]["aims"]["w-a1"][0] == "b-i4"
-    assert "w-a1" not in m.view("black")["board"]["aims"]
-    assert not [e for e in m.events_for("black") if e["kind"] == "aim"]
-    assert "b-i4" not in G.render_text(m.state, "black")
-    # a determinized copy for black does not depend on white's aim
-    other = _both_bombard(("target", "w-a1", "b-i3"))
-    da = G.determinize(m.state, "black", Rng(9))
-    db = G.determinize(other.state, "black", Rng(9))
-    assert G.snapshot(da) == G.snapshot(db)
+    m.state.rng = ScriptedRng([6, 6])
+    m.act("white", ("bombard", "artillery", "w-centre", "b-centre"))
+    shot = events(m, "bombard")[0]
+    assert shot["sector"] == "b-centre" and shot["range"] == 2
+    # the cavalry in between takes the second die (an enemy obstacle)
+    assert [r["target"] for r in shot["rolls"]] == ["b-i3", "b-c1"]
 
 
 # ----- the owner chooses who moves into a full sector: see test_phases (capacity) ----------
@@ -226,7 +178,7 @@ def test_aims_are_secret_while_both_sides_aim() -> None:
 
 
 def test_black_turns_board_side_b_and_the_river_changes_fronts() -> None:
-    m = Match.new("commanders", "marengo", {"terrain": True, "objectives": True}, 1)
+    m = new("marengo", {"terrain": True, "objectives": True}, 1)
     assert m.state.stage == "orient" and m.active == ("black",)
     assert m.legal("black") == [("orient", 1), ("orient", 2)]
     assert "river before black" in G.label(m.state, "black", ("orient", 2))
@@ -244,14 +196,25 @@ def test_black_turns_board_side_b_and_the_river_changes_fronts() -> None:
     put(m, "w-a1", "w-right")
     put(m, "b-a1", "b-left")
     # as printed a river (and the woods) stop white's guns at w-right; turned round they
-    # pass, and black's guns now need the bridge
-    assert ("order", "w-a1", "move", "mid-east") in m.legal("white")
-    assert ("order", "b-a1", "move", "mid-east") not in m.legal("black")
+    # pass, and black's guns now need the bridge (the arrow is free: the move is not)
+    plain = Match.new("commanders", "marengo", {"terrain": True, "objectives": True}, 1)
+    for role, a in (m.steps and [(s.role, s.action) for s in m.steps]) or []:
+        plain.act(role, a)
+    plain.state.loc = list(m.state.loc)
+    plain.state.cache = [None, None]
+    plain.act("white", ("order", "artillery", "w-right", "mid-east"))
+    plain.act("white", ("done",))
+    plain.act("black", ("order", "artillery", "b-left", "mid-east"))
+    plain.act("black", ("done",))
+    while plain.state.phase != "noncombat":
+        plain.act(plain.active[0], ("done",))  # no shot, no fire: the guns wait
+    assert plain.active == ("white",)
+    assert ("go", "artillery", "w-right", "mid-east") in plain.legal("white")
 
 
 def test_turned_board_moves_the_attacking_over_the_river_penalty() -> None:
     for way, expected in ((1, [4]), (2, [6])):
-        m = Match.new("commanders", "marengo", {"terrain": True, "objectives": True}, 1)
+        m = new("marengo", {"terrain": True, "objectives": True}, 1)
         m.act("black", ("orient", way))
         while m.state.stage == "place":
             for role in m.active:
@@ -270,58 +233,69 @@ def test_turned_board_moves_the_attacking_over_the_river_penalty() -> None:
         assert melee["w-i1"]["modified"] == expected
 
 
-# ----- the road's extra move: cavalry too, within the border limit --------------------------
+# ----- the road's extra move: asked when it happens ----------------------------------------
 
 
 def test_cavalry_takes_the_road_after_its_two_moves() -> None:
-    m = _fresh({"terrain": True})  # side A: roads w-centre - mid-centre - b-centre, mid-east
+    m = fresh({"terrain": True}, driven=False)  # side A: roads w-centre - mid-centre - b-centre
     put(m, "w-c1", "w-left")
-    m.act("white", ("order", "w-c1", "fast", "w-centre"))
-    m.act("white", ("then", "advance", "mid-centre"))
-    # the second move ends by a road: the extra move is offered
-    assert m.view("white")["board"]["road_move"] is True
-    assert ("then", "road", "mid-east") in m.legal("white")
-    assert G.label(m.state, "white", ("stop",)) == "no road move"
-    m.act("white", ("then", "road", "mid-east"))
+    m.act("white", ("order", "cavalry", "w-left", "w-centre"))
     m.act("white", ("done",))
     m.act("black", ("done",))
-    moves = [e["to"] for e in events(m, "moved") if e["unit"] == "w-c1"]
+    m.act("white", ("go", "cavalry", "w-left", "w-centre"))  # fast movement
+    # combined arms: its second move, any way it likes, asked now
+    assert ("on", "cavalry", "w-centre", "mid-centre") in m.legal("white")
+    m.act("white", ("on", "cavalry", "w-centre", "mid-centre"))
+    # the second move ended by a road: the extra move is offered now, in the non-combat phase
+    assert m.state.stage == "road" and m.active == ("white",)
+    assert ("road", "cavalry", "mid-centre", "mid-east") in m.legal("white")
+    m.act("white", ("road", "cavalry", "mid-centre", "mid-east"))
+    moves = [e["sector"] for e in events(m, "moved") if e["unit"] == "w-c1"]
     assert moves == ["w-centre", "mid-centre", "mid-east"]
     assert where(m, "w-c1")[0] == "mid-east"
 
 
-def test_cavalry_move_order_may_add_the_road() -> None:
-    m = _fresh({"terrain": True})
-    put(m, "w-c1", "w-left")
-    m.act("white", ("order", "w-c1", "move", "w-centre"))
-    assert m.legal("white") == [("stop",), ("then", "road", "mid-centre")]
-
-
 def test_road_moves_count_against_the_border_limit() -> None:
     for movers, offered in ((4, True), (5, False)):
-        m = _fresh({"terrain": True})
+        m = fresh({"terrain": True}, driven=False)
         for k in range(1, movers + 1):
             put(m, f"w-i{k}", "w-centre")
-            m.act("white", ("order", f"w-i{k}", "move", "mid-centre"))
-            if m.state.composing[0] >= 0:
-                m.act("white", ("stop",))
         put(m, "w-c1", "w-left")
-        m.act("white", ("order", "w-c1", "move", "w-centre"))
+        m.act("white", ("order", "cavalry", "w-left", "w-centre"))
+        for _k in range(movers):
+            m.act("white", ("order", "infantry", "w-centre", "mid-centre"))
+        m.act("white", ("done",))
+        m.act("black", ("done",))
+        m.act("white", ("all",))  # fast: the cavalry rides to w-centre
+        m.act("white", ("done",))  # combined arms: the companies wait
+        assert m.state.phase == "noncombat"
+        m.act("white", ("all",))  # the companies march over w-centre | mid-centre
         # five units a phase over one border: the road move over it counts with the others
-        assert (("then", "road", "mid-centre") in m.legal("white")) is offered
+        roads = m.legal("white") if m.state.stage == "road" else []
+        assert (("road", "cavalry", "w-centre", "mid-centre") in roads) is offered
 
 
 def test_two_road_moves_a_round() -> None:
-    m = _fresh({"terrain": True})
+    m = fresh({"terrain": True}, driven=False)
     for uid in ("w-c1", "w-i1", "w-i2"):
         put(m, uid, "w-left")
-    m.act("white", ("order", "w-c1", "move", "w-centre"))
-    m.act("white", ("then", "road", "mid-centre"))
-    m.act("white", ("order", "w-i1", "move", "w-centre"))
-    m.act("white", ("then", "road", "mid-centre"))
-    m.act("white", ("order", "w-i2", "move", "w-centre"))
-    assert m.state.composing[0] < 0  # no third road move
-    assert not any(a[0] == "then" for a in m.legal("white"))
+    m.act("white", ("order", "cavalry", "w-left", "w-centre"))
+    m.act("white", ("order", "infantry", "w-left", "w-centre"))
+    m.act("white", ("order", "infantry", "w-left", "w-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    m.act("white", ("all",))  # fast: the cavalry rides to w-centre
+    m.act("white", ("all",))  # combined arms: the two companies march
+    m.act("white", ("done",))  # non-combat: the cavalry does not ride on
+    assert m.state.stage == "road"
+    assert len(m.legal("white")) == 3  # cavalry or infantry to mid-centre, or done
+    m.act("white", ("road", "infantry", "w-centre", "mid-centre"))
+    m.act("white", ("road", "cavalry", "w-centre", "mid-centre"))
+    assert m.state.stage != "road"  # no third road move: the question closed itself
+    assert sorted(e["unit"] for e in events(m, "moved") if e["sector"] == "mid-centre") == [
+        "w-c1",
+        "w-i1",
+    ]
 
 
 def _storm_the_empty_command_sector(choice: tuple[tuple[str, ...], ...]) -> Match:

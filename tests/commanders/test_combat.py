@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tests.commanders.util import answer_done, clear, control, events, order, put, unit, where
+from tests.commanders.util import answer_done, clear, control, events, new, order, put, unit, where
 from warroom.engine import Match, ScriptedRng
 from warroom.games.commanders.state import ROUTED
 
 
 def _fresh(seed: int = 1) -> Match:
-    m = Match.new("commanders", "marengo", {}, seed)
+    m = new("marengo", {}, seed)
     clear(m, "white")
     clear(m, "black")
     return m
@@ -188,7 +188,7 @@ def test_both_sides_marching_out_of_one_contested_sector_keep_their_zone() -> No
     """Both sides stand in mid-centre and both march into the empty mid-west, while a larger
     column of each comes from its home row: the big columns meet in one zone, the two from
     mid-centre share theirs (none of them is lost from the fight)."""
-    m = Match.new("commanders", "marengo", {}, 1)
+    m = new("marengo", {}, 1)
     clear(m, "white")
     clear(m, "black")
     put(m, "w-i1", "w-left")
@@ -204,3 +204,40 @@ def test_both_sides_marching_out_of_one_contested_sector_keep_their_zone() -> No
     assert zones["mid-west|mid-centre"]["white"] == ["w-i3"]
     assert zones["mid-west|mid-centre"]["black"] == ["b-i4"]
     assert zones["w-left|mid-west"]["black"] == ["b-i1", "b-i2", "b-i3"]
+
+
+def test_a_charge_that_hits_nothing_leaves_the_cavalry_spent() -> None:
+    """Cavalry becomes spent if it fails to hit: no second move, -1 when attacked later."""
+    from tests.commanders.util import fresh
+
+    m = fresh(driven=False)
+    put(m, "w-c1", "w-centre")
+    put(m, "w-i1", "w-left")
+    put(m, "b-i1", "mid-centre")
+    m.act("white", ("order", "cavalry", "w-centre", "mid-centre"))
+    m.act("white", ("order", "infantry", "w-left", "mid-west"))  # to be asked in combined arms
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    # ranged: b-i1 [1]; melee: w-c1 [1] (+1: 2), b-i1 [3] (-1: 2): a tie, nobody hits
+    m.state.rng = ScriptedRng([1, 1, 3])
+    m.act("white", ("go", "cavalry", "w-centre", "mid-centre"))
+    m.act("black", ("done",))  # no square
+    answer_done(m, "withdraw")
+    melee = _results(m, "melee")
+    assert melee["w-c1"]["hits"] == 0 and where(m, "w-c1")[0] == "w-centre"
+    assert m.state.phase == "combined"
+    assert where(m, "w-c1")[1] == "spent"
+    assert not any(a[0] == "on" for a in m.legal("white"))
+
+
+def test_a_captured_gun_pays_two_vp() -> None:
+    m = _fresh()
+    put(m, "w-i1", "w-centre")
+    put(m, "b-a1", "mid-centre", ROUTED)
+    put(m, "b-i1", "mid-centre", ROUTED)
+    order(m, "black")
+    order(m, "white", ("order", "w-i1", "advance", "mid-centre"))
+    # nobody fights for mid-centre (routed units only): white enters and captures both
+    vp = {e["why"]: e["points"] for e in events(m, "vp") if e["side"] == "white"}
+    assert vp["captures"] == 3  # 2 for the gun, 1 for the company
+    assert unit(m, "b-a1")["where"] == "captured"

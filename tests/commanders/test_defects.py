@@ -3,13 +3,24 @@ there and shows the rulebook's answer."""
 
 from __future__ import annotations
 
-from tests.commanders.util import answer_done, clear, control, events, order, put, unit, where
+from tests.commanders.util import (
+    answer_done,
+    clear,
+    control,
+    events,
+    fresh,
+    new,
+    order,
+    put,
+    unit,
+    where,
+)
 from warroom.engine import Match, ScriptedRng
 from warroom.games.commanders.state import ROUTED
 
 
 def _fresh(options: dict[str, bool] | None = None) -> Match:
-    m = Match.new("commanders", "marengo", options or {}, 1)
+    m = new("marengo", options or {}, 1)
     if m.state.stage == "orient":
         m.act("black", ("orient", 1))
     clear(m, "white")
@@ -88,7 +99,7 @@ def test_no_forest_penalty_for_a_fight_over_open_ground_out_of_a_forest() -> Non
 def test_a_unit_put_into_the_building_takes_no_part_in_that_melee() -> None:
     """Board side B: a farm at mid-centre. White withdraws w-i2 into the building at the
     second placement: it then takes no part in the combat (no target to choose, no die)."""
-    m = Match.new("commanders", "marengo", {"terrain": True, "objectives": True}, 1)
+    m = new("marengo", {"terrain": True, "objectives": True}, 1)
     m.act("black", ("orient", 1))
     while m.state.stage == "place":
         for role in m.active:
@@ -147,9 +158,9 @@ def test_army_morale_never_goes_below_zero() -> None:
 
 
 def test_saved_orders_figure_is_this_rounds_while_planning() -> None:
-    m = Match.new("commanders", "marengo", {}, 1)
-    for k in (13, 14, 15):
-        m.act("white", ("order", f"w-i{k}", "move", "w-left"))
+    m = new("marengo", {}, 1)
+    for _k in (13, 14, 15):
+        m.act("white", ("order", "infantry", "w-reserve", "w-left"))
     info = m.view("white")["board"]["orders_info"]["white"]
     assert info["given"] == 3 and info["saved"] == 7
 
@@ -159,18 +170,27 @@ def test_an_attack_out_of_the_reserve_says_why_it_did_not_happen() -> None:
     put(m, "b-i1", "w-left")
     order(m, "white", ("order", "w-i1", "advance", "w-left"))
     order(m, "black")
-    said = [e for e in m.events_for("white") if e["kind"] == "lapsed"]
-    assert said and said[0]["unit"] == "w-i1" and "reserve" in said[0]["why"]
+    said = [e for e in m.events_for("white") if e["kind"] == "unused"]
+    assert said and said[0]["order"] == ["infantry", "w-reserve", "w-left"]
+    assert "reserve" in said[0]["why"]
+    assert not [e for e in m.events_for("black") if e["kind"] == "unused"]
     assert where(m, "w-i1")[0] == "w-reserve"
 
 
 def test_no_second_move_or_road_after_entering_a_forest() -> None:
     """Units always become spent upon entering a forest: a cavalry unit riding into the
     forest (side A: mid-east) is offered no second move, an infantry unit no road move."""
-    m = _fresh({"terrain": True})
+    m = fresh({"terrain": True}, driven=False)
     put(m, "w-c1", "w-right")
     put(m, "w-i1", "mid-centre")
-    m.act("white", ("order", "w-c1", "advance", "mid-east"))
-    assert not [a for a in m.legal("white") if a[0] == "then"]
-    m.act("white", ("order", "w-i1", "advance", "mid-east"))
-    assert not [a for a in m.legal("white") if a[0] == "then"]
+    m.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    m.act("white", ("order", "infantry", "mid-centre", "mid-east"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    m.act("white", ("done",))  # fast: the cavalry waits
+    m.act("white", ("all",))  # combined arms: both enter the forest
+    # nothing more was asked: no second move for the cavalry, no road move for either (side
+    # A's road runs mid-east | mid-centre); the round went on to its end
+    assert m.state.round == 2 and m.state.stage == "plan"
+    assert where(m, "w-c1")[0] == "mid-east" and where(m, "w-i1")[0] == "mid-east"
+    assert not [e for e in events(m, "acts") if e["phase"] == "noncombat"]

@@ -12,7 +12,7 @@ from warroom.games.commanders.state import CmdState
 
 G: Any = warroom.game("commanders")
 SCENARIOS = [s.id for s in G.scenarios]
-FLAGS = [o.key for o in G.options]
+FLAGS = [o.key for o in G.options if isinstance(o.default, bool)]
 COMBOS = [
     (scen, dict(zip(FLAGS, combo, strict=True)))
     for scen in SCENARIOS
@@ -76,12 +76,12 @@ def test_200_random_games_replay_identically() -> None:
 
 
 def test_determinize_hides_the_other_sides_orders() -> None:
-    """Two states that differ only in black's secret orders determinize alike for white."""
+    """Two states that differ only in black's secret sheet determinize alike for white."""
     a = Match.new("commanders", "marengo", {}, 8)
     b = Match.new("commanders", "marengo", {}, 8)
-    a.act("black", ("order", "b-i1", "advance", "mid-west"))
-    b.act("black", ("order", "b-c1", "fast", "mid-west"))
-    b.act("black", ("stop",))
+    a.act("black", ("order", "infantry", "b-left", "mid-east"))
+    b.act("black", ("order", "cavalry", "b-right", "mid-west"))
+    b.act("black", ("order", "cavalry", "b-right", "mid-west"))
     a.act("black", ("done",))
     b.act("black", ("done",))
     da = G.determinize(a.state, "white", Rng(1))
@@ -89,27 +89,51 @@ def test_determinize_hides_the_other_sides_orders() -> None:
     assert G.snapshot(da) == G.snapshot(db)
     assert not da.waiting[1]  # black has still finished its sheet
     # white's own orders are kept
-    a.act("white", ("order", "w-i1", "advance", "mid-east"))
+    a.act("white", ("order", "infantry", "w-right", "mid-east"))
     dw = G.determinize(a.state, "white", Rng(2))
-    assert any(o[1] == a.state.data.index["mid-east"] for o in dw.orders.values())
+    assert dw.sheet[0] == {(0, a.state.data.index["w-right"], a.state.data.index["mid-east"]): 1}
+
+
+def test_determinize_hides_orders_not_yet_carried_out() -> None:
+    """Later in the round only the orders carried out are known: two states whose black
+    sheets differ in an order not yet used determinize alike for white."""
+    states = []
+    for extra in (
+        ("order", "infantry", "b-left", "mid-east"),
+        ("order", "artillery", "b-centre", "b-left"),
+    ):
+        m = Match.new("commanders", "marengo", {}, 8)
+        m.act("white", ("done",))
+        m.act("black", ("order", "cavalry", "b-right", "mid-west"))
+        m.act("black", extra)
+        m.act("black", ("done",))
+        assert m.state.stage == "choose" and m.state.phase == "fast"
+        m.act("black", ("go", "cavalry", "b-right", "mid-west"))
+        assert m.state.phase != "fast"
+        states.append(m.state)
+    da = G.determinize(states[0], "white", Rng(4))
+    db = G.determinize(states[1], "white", Rng(4))
+    assert G.snapshot(da) == G.snapshot(db)
+    key = (1, states[0].data.index["b-right"], states[0].data.index["mid-west"])
+    assert da.carried[1] == {key: 1} and da.sheet[1].get(key) == 1
 
 
 def test_determinize_hides_custom_placement() -> None:
     a = Match.new("commanders", "custom", {}, 8)
     b = Match.new("commanders", "custom", {}, 8)
-    a.act("black", ("place", "cavalry", "b-right"))
-    b.act("black", ("place", "infantry", "b-left"))
+    a.act("black", ("place", "b-right", 2, 4, 0))
+    b.act("black", ("place", "b-right", 6, 0, 0))
     da = G.determinize(a.state, "white", Rng(3))
     db = G.determinize(b.state, "white", Rng(3))
     assert G.snapshot(da) == G.snapshot(db)
 
 
 def test_determinize_hides_a_reaction_chosen_but_not_resolved() -> None:
-    from tests.commanders.util import clear, order, put
+    from tests.commanders.util import clear, new, order, put
 
     states = []
     for choice in ("square", None):
-        m = Match.new("commanders", "marengo", {}, 8)
+        m = new("marengo", {}, 8)
         clear(m, "white")
         clear(m, "black")
         put(m, "w-i1", "mid-west")
@@ -177,3 +201,43 @@ def test_determinize_keeps_the_public_forced_targets() -> None:
             role = m.active[0]
             m.act(role, agents[role].choose(m, role))
     assert checked > 0
+
+
+def test_determinize_reads_only_what_the_role_sees() -> None:
+    """A world resampled for a role, resampled again for that role, is what the first
+    resampling of the real state gives: nothing the role cannot see (the other side's
+    pending choices of a phase, its sheet) steers the resampling. Positions where both
+    sides choose who acts in a phase, of random games over every set-up."""
+    checked = 0
+    for seed in range(6):
+        scen, opts = COMBOS[(seed * 11) % len(COMBOS)]
+        m = Match.new("commanders", scen, opts, seed)
+        rng = Rng(seed + 7)
+        while not m.over:
+            st = m.state
+            if st.stage in ("choose", "road", "plan") and len(m.active) == 2 and rng.random() < 0.3:
+                for role in G.roles:
+                    again = G.determinize(G.determinize(st, role, Rng(seed)), role, Rng(9))
+                    assert G.snapshot(again) == G.snapshot(G.determinize(st, role, Rng(9))), (
+                        seed,
+                        st.phase,
+                        role,
+                    )
+                    checked += 1
+            role = m.active[rng.below(len(m.active))]
+            m.act(role, pick(m.legal(role), rng, 0.3))
+    assert checked > 20
+
+
+def test_no_undo_once_the_game_moved_on() -> None:
+    """When both sides have chosen, their choices are final: a side that could still take
+    back the action that ended a phase would learn, when it no longer can, that the other
+    side has chosen in the next one."""
+    m = Match.new("commanders", "marengo", {}, 3)
+    m.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    assert m.can_undo("white")  # a sheet being written can be corrected
+    m.act("white", ("done",))
+    m.act("black", ("order", "cavalry", "b-right", "mid-west"))
+    m.act("black", ("done",))
+    assert m.state.phase == "fast" and set(m.active) == {"white", "black"}
+    assert not m.can_undo("black")

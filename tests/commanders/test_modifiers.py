@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.commanders.util import new
 from warroom.engine import Match
 from warroom.games.commanders.combat import MELEE, RANGED, modifier
 from warroom.games.commanders.data import COL_NAMES, ROW_NAMES, UINDEX, load
@@ -64,7 +65,7 @@ def test_special_modifiers() -> None:
 
 def _battle() -> tuple[Match, Combat]:
     """A hand-made battle zone: white infantry and cavalry attack; black infantry defends."""
-    m = Match.new("commanders", "marengo", {}, 1)
+    m = new("marengo", {}, 1)
     st = m.state
     cb = Combat()
     wi, wc, bi = UINDEX["w-i1"], UINDEX["w-c1"], UINDEX["b-i1"]

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from tests.commanders.util import answer_done, clear, control, events, order, put, unit, where
+from tests.commanders.util import (
+    answer_done,
+    clear,
+    control,
+    events,
+    fresh,
+    new,
+    order,
+    put,
+    unit,
+    where,
+)
 from warroom.engine import Match, ScriptedRng
 from warroom.games.commanders.data import UINDEX, Objective, load
 from warroom.games.commanders.state import ROUTED
@@ -11,7 +22,7 @@ D = load()
 
 
 def _fresh(options: dict[str, bool] | None = None, seed: int = 1) -> Match:
-    m = Match.new("commanders", "marengo", options or {}, seed)
+    m = new("marengo", options or {}, seed)
     if m.state.stage == "orient":
         m.act("black", ("orient", 1))  # board side B as printed
     clear(m, "white")
@@ -20,11 +31,20 @@ def _fresh(options: dict[str, bool] | None = None, seed: int = 1) -> Match:
 
 
 def test_border_limit_five_orders_per_border_and_phase() -> None:
-    m = Match.new("commanders", "marengo", {}, 1)
-    for k in range(1, 6):
-        m.act("black", ("order", f"b-i{k + 6}", "advance", "mid-east"))  # b-left holds 6 infantry
-    assert ("order", "b-i12", "advance", "mid-east") not in m.legal("black")
-    assert ("order", "b-i12", "move", "mid-east") in m.legal("black")  # another phase
+    """Six companies may be ordered over one border (the sheet has no phases); five at most
+    cross it in one phase: the sixth is offered only in another phase."""
+    m = fresh(driven=False)
+    for k in range(1, 7):
+        put(m, f"b-i{k}", "b-left")
+    for _k in range(6):
+        m.act("black", ("order", "infantry", "b-left", "mid-east"))
+    m.act("black", ("done",))
+    m.act("white", ("done",))
+    assert m.state.phase == "combined"
+    for _k in range(5):
+        m.act("black", ("go", "infantry", "b-left", "mid-east"))
+    assert m.state.phase == "noncombat"  # the prompt closed itself: the border is full
+    assert m.legal("black")[0] == ("go", "infantry", "b-left", "mid-east")
 
 
 def test_capacity_six_per_sector() -> None:
@@ -84,7 +104,7 @@ def test_cavalry_moves_twice_fast_then_combined() -> None:
     m = _fresh()
     order(m, "white", ("order", "w-c1", "fast", "w-right", "advance", "mid-east"))
     order(m, "black")
-    moves = [e["to"] for e in events(m, "moved") if e["unit"] == "w-c1"]
+    moves = [e["sector"] for e in events(m, "moved") if e["unit"] == "w-c1"]
     assert moves == ["w-right", "mid-east"]
 
 
@@ -101,7 +121,7 @@ def test_scoring_command_sector_and_the_pool() -> None:
 
 
 def test_flag_and_tie_in_sectors() -> None:
-    m = Match.new("commanders", "marengo", {}, 1)
+    m = new("marengo", {}, 1)
     m.act("white", ("done",))
     m.act("black", ("done",))
     assert events(m, "pool-tie")  # 3 sectors each: a VP leaves the pool for the box
@@ -127,7 +147,7 @@ def test_first_to_ten_wins() -> None:
 
 
 def test_most_vp_after_round_ten() -> None:
-    m = Match.new("commanders", "marengo", {}, 1)
+    m = new("marengo", {}, 1)
     m.state.round = 10
     m.state.vp = [2, 3]
     m.act("white", ("done",))
@@ -155,7 +175,7 @@ def test_rally_merges_two_routed_infantry_and_rallies_guns_in_place() -> None:
 
 
 def test_advanced_orders_random_count() -> None:
-    m = Match.new("commanders", "marengo", {"advanced-orders-random": True}, 9)
+    m = new("marengo", {"advanced-orders-random": True}, 9)
     rolls = {e["side"]: e for e in events(m, "orders-roll")}
     info = m.view("white")["board"]["orders_info"]["white"]
     assert info["allowed"] == rolls["white"]["dice"][0] + 6
@@ -167,21 +187,26 @@ def test_advanced_orders_distance_delivery() -> None:
     put(m, "w-i2", "mid-west")
     for k in range(3, 12):
         put(m, f"w-i{k}", "w-left" if k < 8 else "w-right")
-    orders = [("order", f"w-i{k}", "advance", "w-centre") for k in range(3, 12)]
-    orders.append(("order", "w-i2", "advance", "mid-centre"))  # distance 2 from w-centre
-    for o in orders:
-        m.act("white", o)
+    for _k in range(5):
+        m.act("white", ("order", "infantry", "w-left", "w-centre"))
+    for _k in range(4):
+        m.act("white", ("order", "infantry", "w-right", "w-centre"))
+    m.act("white", ("order", "infantry", "mid-west", "mid-centre"))  # distance 2 from w-centre
     # the eleventh order may only go to the command sector
     acts = m.legal("white")
-    assert ("order", "w-i1", "advance", "mid-centre") in acts
-    assert all(a[1] == "w-i1" for a in acts if a[0] == "order")
-    m.act("white", ("order", "w-i1", "advance", "mid-centre"))
+    assert ("order", "infantry", "w-centre", "mid-centre") in acts
+    assert all(a[2] == "w-centre" for a in acts if a[0] == "order")
+    m.act("white", ("order", "infantry", "w-centre", "mid-centre"))
     m.act("white", ("done",))
-    # delivery: white's 11 orders in unit order (w-i1 .. w-i11), then black has none
-    m.state.rng = ScriptedRng([6, 1] + [6] * 9)
+    # delivery: white's orders by sector (w-left, w-centre, w-right, mid-west), one die
+    # each; then black has none
+    m.state.rng = ScriptedRng([6] * 5 + [6] + [6] * 4 + [1])
     m.act("black", ("done",))
-    lost = [e["unit"] for e in events(m, "delivery") if not e["delivered"]]
-    assert lost == ["w-i2"]
+    said = [e for e in m.events_for("white") if e["kind"] == "delivery"]
+    assert [e["delivered"] for e in said] == [1, 1, 4, 0] or sum(e["delivered"] for e in said) == 10
+    lost = [e for e in said if e["delivered"] == 0]
+    assert lost and lost[0]["order"] == ["infantry", "mid-west", "mid-centre"]
+    assert not [e for e in m.events_for("black") if e["kind"] == "delivery"]  # its own secret
     assert where(m, "w-i2")[0] == "mid-west"
 
 
@@ -197,18 +222,16 @@ def test_army_morale_losses() -> None:
 
 
 def test_objective_markers_on_side_b() -> None:
-    m = Match.new("commanders", "marengo", {"objectives": True}, 1)
+    m = new("marengo", {"objectives": True}, 1)
     assert m.view("white")["board"]["board"] == "B"
     assert m.state.stage == "place"
     m.act("white", ("objective", "general", 5, "w-left"))
     assert ("objective", "flag", 3, "w-left") not in m.legal("white")
     assert "general" not in str(m.view("black")["board"]["sectors"])
-    while m.legal("white") != [("done",)]:
+    while "white" in m.active:
         m.act("white", m.legal("white")[0])
-    m.act("white", ("done",))
-    while m.legal("black") != [("done",)]:
+    while "black" in m.active:
         m.act("black", m.legal("black")[-1])
-    m.act("black", ("done",))
     assert m.state.phase == "planning"
     kinds = [o["kind"] for s in m.view("black")["board"]["sectors"] for o in s["objectives"]]
     assert kinds.count("general") == 2 and kinds.count("rose") == 4
@@ -228,14 +251,20 @@ def test_wind_rose_pays_once() -> None:
 
 
 def test_terrain_forest_border_limit_and_spent_on_entry() -> None:
-    m = _fresh({"terrain": True})  # side A: forest at mid-east, hill at mid-west
+    m = fresh({"terrain": True}, driven=False)  # side A: forest at mid-east, hill at mid-west
     for k in range(1, 6):
         put(m, f"w-i{k}", "w-right")
-    for k in range(1, 4):
-        m.act("white", ("order", f"w-i{k}", "advance", "mid-east"))
-        if m.legal("white")[0] == ("stop",):
-            m.act("white", ("stop",))  # no road move
-    assert ("order", "w-i4", "advance", "mid-east") not in m.legal("white")  # 3 into a forest
+    for _k in range(5):
+        m.act("white", ("order", "infantry", "w-right", "mid-east"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    for _k in range(3):
+        m.act("white", ("go", "infantry", "w-right", "mid-east"))
+    # three at a time into a forest: the prompt closed itself
+    assert m.state.phase == "noncombat"
+    assert ("go", "infantry", "w-right", "mid-east") in m.legal("white")
+    # units that entered the forest are spent
+    assert [where(m, f"w-i{k}") for k in (1, 2, 3)] == [("mid-east", "spent")] * 3
 
 
 def test_terrain_uphill_melee_penalty() -> None:
@@ -252,15 +281,18 @@ def test_terrain_uphill_melee_penalty() -> None:
 
 
 def test_terrain_river_needs_a_bridge_for_guns() -> None:
-    m = _fresh({"terrain": True, "objectives": True})  # side B: river along white's front
+    m = fresh({"terrain": True, "objectives": True}, driven=False)  # side B: a river
     put(m, "w-a1", "w-left")
     put(m, "w-a2", "w-centre")
-    while m.state.stage == "place":
-        for role in m.active:
-            m.act(role, m.legal(role)[0])
+    m.act("white", ("order", "artillery", "w-left", "mid-west"))
+    m.act("white", ("order", "artillery", "w-centre", "mid-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    while m.state.phase != "noncombat":
+        m.act(m.active[0], ("done",))
     acts = m.legal("white")
-    assert ("order", "w-a1", "move", "mid-west") not in acts
-    assert ("order", "w-a2", "move", "mid-centre") in acts  # the bridge
+    assert ("go", "artillery", "w-left", "mid-west") not in acts
+    assert ("go", "artillery", "w-centre", "mid-centre") in acts  # the bridge
     assert control(m, "w-left") == "white"
 
 
@@ -278,14 +310,15 @@ def test_spent_units_fight_at_minus_one() -> None:
 
 
 def test_terrain_road_gives_infantry_an_extra_move() -> None:
-    m = _fresh({"terrain": True})  # side A: a road w-centre - mid-centre - b-centre
+    m = fresh({"terrain": True}, driven=False)  # side A: a road w-centre - mid-centre - b-centre
     put(m, "w-i1", "w-left")
-    m.act("white", ("order", "w-i1", "advance", "w-centre"))
-    assert ("then", "road", "mid-centre") in m.legal("white")
-    m.act("white", ("then", "road", "mid-centre"))
+    m.act("white", ("order", "infantry", "w-left", "w-centre"))
     m.act("white", ("done",))
     m.act("black", ("done",))
-    assert [e["to"] for e in events(m, "moved") if e["unit"] == "w-i1"] == [
+    m.act("white", ("all",))  # combined arms: w-i1 to w-centre
+    assert m.state.stage == "road"
+    m.act("white", ("road", "infantry", "w-centre", "mid-centre"))
+    assert [e["sector"] for e in events(m, "moved") if e["unit"] == "w-i1"] == [
         "w-centre",
         "mid-centre",
     ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.commanders.util import new, order
 from warroom.engine import Match, ScriptedRng
 from warroom.games.commanders.data import UINDEX, load
 from warroom.games.commanders.state import ROUTED
@@ -34,18 +35,21 @@ def test_bombardment_example_total_modifier_minus_one() -> None:
     cavalry and artillery, where both white artillery tokens already lie; a white cavalry
     unit stands in between, so each gun rolls one die only. Against infantry: +2 (table),
     -4 (range 2), +1 (tokens) = -1. One barrage hits; both tokens stay."""
-    m = Match.new("commanders", "marengo", {}, 5)
+    m = new("marengo", {}, 5)
     for u in ("b-i4", "b-i5", "b-a2"):
         put(m, u, "b-reserve")
     put(m, "b-i6", "b-centre", ROUTED)
     put(m, "b-c1", "b-centre")
     put(m, "w-c1", "mid-centre")
     m.state.tokens = {UINDEX["w-a1"]: D.index["b-centre"], UINDEX["w-a2"]: D.index["b-centre"]}
-    m.act("white", ("order", "w-a1", "bombard", "b-centre"))
-    m.act("white", ("order", "w-a2", "bombard", "b-centre"))
-    m.act("white", ("done",))
+    order(
+        m,
+        "white",
+        ("order", "w-a1", "bombard", "b-centre"),
+        ("order", "w-a2", "bombard", "b-centre"),
+    )
     m.state.rng = ScriptedRng([5, 4])
-    m.act("black", ("done",))
+    order(m, "black")
     shots = events(m, "bombard")
     assert [s["range"] for s in shots] == [2, 2]
     rolls = [r for s in shots for r in s["rolls"]]
@@ -59,24 +63,19 @@ def test_bombardment_example_total_modifier_minus_one() -> None:
 
 
 def test_bombardment_enemy_obstacle_takes_the_second_die() -> None:
-    m = Match.new("commanders", "marengo", {}, 5)
+    """An enemy unit between the gun and its target takes the second die: infantry first
+    by the priority (a fresh company before a spent one), the cavalry in harm's way."""
+    m = new("marengo", {}, 5)
     put(m, "b-c1", "mid-centre")
-    m.act("white", ("order", "w-a1", "bombard", "b-centre"))
-    m.act("white", ("done",))
+    m.state.status[UINDEX["b-i3"]] = 1  # spent: the die goes at a fresh company
+    order(m, "white", ("order", "w-a1", "bombard", "b-centre"))
     m.state.rng = ScriptedRng([6, 6])
-    m.act("black", ("done",))
-    # the priority says infantry; the gunner says which of the four companies
-    assert m.state.stage == "aim" and m.active == ("white",)
-    assert m.legal("white") == [
-        *(("target", "w-a1", f"b-i{k}") for k in range(3, 7)),
-        ("done",),
-    ]
-    m.act("white", ("target", "w-a1", "b-i5"))
+    order(m, "black")
     rolls = events(m, "bombard")[0]["rolls"]
     # one die at the target (range 2: +2 -4), one at the cavalry in harm's way (range 1: +2 -3)
-    assert [r["target"] for r in rolls] == ["b-i5", "b-c1"]
+    assert [r["target"] for r in rolls] == ["b-i4", "b-c1"]
     assert [r["modifier"] for r in rolls] == [-2, -1]
-    assert status(m, "b-i5")[1] == "routed" and status(m, "b-i3")[1] != "routed"
+    assert status(m, "b-i4")[1] == "routed" and status(m, "b-i3")[1] != "routed"
 
 
 def test_example_battle_flank_attack_by_cavalry() -> None:
@@ -88,18 +87,30 @@ def test_example_battle_flank_attack_by_cavalry() -> None:
     m = Match.new("commanders", "marengo", {}, 2)
     put(m, "b-c1", "mid-centre")
     put(m, "b-c2", "mid-centre")
-    for unit in ("w-i1", "w-i2"):
-        m.act("white", ("order", unit, "advance", "mid-east"))
+    # white: two companies of its right wing forward; black: two companies of its left wing
+    # and the two squadrons in the centre, all with an arrow into mid-east
+    m.act("white", ("order", "infantry", "w-right", "mid-east"))
+    m.act("white", ("order", "infantry", "w-right", "mid-east"))
     m.act("white", ("done",))
-    for unit in ("b-i7", "b-i8"):
-        m.act("black", ("order", unit, "advance", "mid-east"))
-    for unit in ("b-c1", "b-c2"):
-        m.act("black", ("order", unit, "advance", "mid-east"))
-        m.act("black", ("stop",))
+    m.act("black", ("order", "infantry", "b-left", "mid-east"))
+    m.act("black", ("order", "infantry", "b-left", "mid-east"))
+    m.act("black", ("order", "cavalry", "mid-centre", "mid-east"))
+    m.act("black", ("order", "cavalry", "mid-centre", "mid-east"))
+    m.act("black", ("done",))
+    # the fast movement phase: black postpones its cavalry (the book's black general)
+    assert m.state.stage == "choose" and m.active == ("black",)
+    assert m.legal("black") == [
+        ("go", "cavalry", "mid-centre", "mid-east"),
+        ("all",),
+        ("done",),
+    ]
+    m.act("black", ("done",))
+    # combined arms: both sides' orders go at once
+    m.act("white", ("all",))
     # ranged: white [6, 3] (-1: 5, 2), black [4, 2] (-1: 3, 1);
     # melee: white [6, 2], black infantry [5], black cavalry [4, 3]
     m.state.rng = ScriptedRng([6, 3, 4, 2, 6, 2, 5, 4, 3])
-    m.act("black", ("done",))
+    m.act("black", ("all",))
     zones = events(m, "positions")
     assert {"white": ["w-i1", "w-i2"], "black": ["b-i7", "b-i8"]} in [
         {"white": z["white"], "black": z["black"]} for z in zones
@@ -125,7 +136,7 @@ def test_example_battle_flank_attack_by_cavalry() -> None:
         role = m.active[0]
         acts = m.legal(role)
         if role == "white":
-            m.act(role, ("target", "w-i2", "b-i7"))
+            m.act(role, ("target", acts[0][1], "b-i7"))
         else:
             unit = acts[0][1]
             m.act(role, ("target", unit, "w-i1" if unit == "b-c1" else "w-i2"))
@@ -149,7 +160,7 @@ def test_example_battle_flank_attack_by_cavalry() -> None:
 def test_placement_order_in_a_battle_zone() -> None:
     """Attackers: infantry, cavalry, artillery; defenders: square, infantry, cavalry,
     artillery, then routed units; never more defenders than attackers."""
-    m = Match.new("commanders", "marengo", {}, 4)
+    m = new("marengo", {}, 4)
     # black: 2 infantry, 2 cavalry in mid-centre, a gun there too, attack white's centre
     for u in ("b-i3", "b-i4", "b-c1", "b-c2", "b-a1"):
         put(m, u, "mid-centre")
@@ -159,14 +170,13 @@ def test_placement_order_in_a_battle_zone() -> None:
     put(m, "w-c1", "w-centre")
     put(m, "w-i5", "w-centre", ROUTED)
     m.state.square[UINDEX["w-i3"]] = True
-    m.act("white", ("done",))
-    for u in ("b-i3", "b-i4"):
-        m.act("black", ("order", u, "advance", "w-centre"))
-    for u in ("b-c1", "b-c2"):
-        m.act("black", ("order", u, "advance", "w-centre"))
-        m.act("black", ("stop",))
-    m.act("black", ("order", "b-a1", "fire", "w-centre"))
-    m.act("black", ("done",))
+    order(m, "white")
+    order(
+        m,
+        "black",
+        *(("order", u, "advance", "w-centre") for u in ("b-i3", "b-i4", "b-c1", "b-c2")),
+        ("order", "b-a1", "fire", "w-centre"),
+    )
     assert m.state.stage == "react"
     m.act("white", ("done",))
     zone = events(m, "positions")[0]
@@ -175,10 +185,9 @@ def test_placement_order_in_a_battle_zone() -> None:
 
 
 def test_defenders_never_outnumber_attackers() -> None:
-    m = Match.new("commanders", "marengo", {}, 4)
+    m = new("marengo", {}, 4)
     put(m, "b-i3", "mid-centre")
-    m.act("white", ("done",))
-    m.act("black", ("order", "b-i3", "advance", "w-centre"))
-    m.act("black", ("done",))
+    order(m, "white")
+    order(m, "black", ("order", "b-i3", "advance", "w-centre"))
     zone = events(m, "positions")[0]
     assert len(zone["white"]) == 1 and zone["black"] == ["b-i3"]

@@ -113,7 +113,7 @@ def test_every_game_plays_in_the_browser(browser: Any, server: LiveServer, gid: 
 
 
 @pytest.mark.skipif("commanders" not in warroom.games(), reason="Commanders is not registered")
-def test_commanders_orders_by_clicking_unit_then_sector_and_the_other_side_sees_it_live(
+def test_commanders_orders_by_clicking_a_group_then_its_arrow_and_the_other_side_sees_nothing(
     browser: Any, server: LiveServer
 ) -> None:
     m = httpx.post(
@@ -132,23 +132,30 @@ def test_commanders_orders_by_clicking_unit_then_sector_and_the_other_side_sees_
     white.wait_for_function(
         "window.warroom.view.board.stage === 'plan' && window.warroom.view.prompt"
     )
-    unit = white.locator("svg.board [data-target^='unit:w-'].choice").first
-    unit_id = unit.get_attribute("data-target").split(":")[1]
-    unit.click()
-    assert white.locator("svg.board [data-target^='unit:'].selected").count() >= 1
-    sectors = white.locator("svg.board [data-target^='sector:'].choice")
-    assert sectors.count() >= 1
-    shot(white, "commanders-unit-selected")
-    step = step_of(white)
-    sectors.first.click()
-    white.locator(".menu:not(.hidden) button").first.click()
-    white.wait_for_function(f"window.warroom.view.step > {step}")
+    # a counter stands for its group (its type in its sector): all of them light up
+    group = white.locator("svg.board [data-target^='grp:w-right:cavalry'].choice")
+    assert group.count() == 4  # Marengo: four squadrons on white's right wing
+    group.first.click()
+    assert white.locator("svg.board [data-target='grp:w-right:cavalry'].selected").count() == 4
+    sectors = white.locator("svg.board [data-target='sector:mid-east'].choice")
+    assert sectors.count() == 1
+    shot(white, "commanders-group-selected")
+    for k in range(2):  # two squadrons: "2C" on the sheet
+        step = step_of(white)
+        if k:
+            white.locator("svg.board [data-target='grp:w-right:cavalry'].choice").first.click()
+        white.locator("svg.board [data-target='sector:mid-east'].choice").click()
+        white.wait_for_function(f"window.warroom.view.step > {step}")
     orders = white.evaluate("window.warroom.view.board.orders.white")
-    assert [o["unit"] for o in orders] == [unit_id]
-    assert white.locator("svg.board g.arrow").count() >= 1  # the order is drawn
-    # black sees that white's sheet moved on, without reloading, but not the order itself
-    black.wait_for_function(f"window.warroom.view.step > {step}", timeout=1_000)
-    assert black.evaluate("window.warroom.view.board.orders.white") is None
+    assert orders == [
+        {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
+    ]
+    assert white.locator("svg.board g.arrow text", has_text="2C").count() == 1
+    # black sees nothing of white's sheet
+    black.reload()
+    black.wait_for_function("window.warroom && window.warroom.view")
+    assert black.evaluate("window.warroom.view.board.orders.white") == []
+    assert black.evaluate("window.warroom.view.board.orders_info.white.given") is None
     shot(white, "commanders-order-given")
     shot(black, "commanders-black-view")
     for p in (white, black):

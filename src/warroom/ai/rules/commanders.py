@@ -1,22 +1,29 @@
 """A rule-based Commanders player: the priorities of a careful general.
 
-It reads only what its side may see (the game's view): its own units and orders,
-the enemy units on the board, the objectives. Priorities, in order:
+It reads only what its side may see (the game's view): its own units and sheet, the
+enemy units on the board, the enemy orders already carried out, the objectives.
+
+The sheet (an order is a unit type in a sector and an arrow), in order of priority:
 
 - bombard the most crowded enemy sector in range with every gun;
-- attack only with a local superiority (concentrate first: reinforce a sector from
-  the reserve before it attacks), preferring sectors that score (the enemy general
-  and flags), and never send cavalry at a sector full of infantry that may form squares;
+- attack only with a local superiority (concentrate first: reinforce a sector from the
+  reserve before it attacks), preferring sectors that score (the enemy general and flags),
+  and never send cavalry at a sector full of infantry that may form squares;
 - occupy free neutral sectors (the sector count pays 1 VP a round);
-- keep orders back to rally routed units;
-- in combat: form squares and countercharge when offered, capture routed units,
-  re-roll the worst of its own dice or the best of the enemy's, always enter;
-- attacked from several sides, put each defender where the attackers are most numerous
-  (infantry where cavalry charges, for the squares);
-- bombardment dice go at enemy units about to act (ordered to advance or fire this round);
-- when a sector is short of room, infantry goes in first, then cavalry, then guns;
-- the road's extra move is taken to reinforce a thin friendly or free sector;
-- turning board side B, put the river in front of its own army.
+- keep orders back to rally routed units.
+
+The round, phase by phase: cavalry rides in the fast phase where its arrow meets no
+infantry (it keeps its second move), otherwise it waits for the infantry; the guns fire at
+the most crowded sector along their arrow; in combined arms every order goes, a cavalry
+unit that has moved once rides on where it can take a weak or free sector; the rest moves
+in the non-combat phase; the road's extra move goes to a thin friendly or free sector.
+
+In combat: form squares and countercharge when offered, capture routed units, re-roll the
+worst of its own dice or the best of the enemy's, always enter; attacked from several
+sides, put each defender where the attackers are most numerous (infantry where cavalry
+charges, for the squares); short of room, infantry first, then cavalry, then guns; a
+company goes into a building when it can; turning board side B, the river before its own
+army.
 """
 
 from __future__ import annotations
@@ -87,6 +94,8 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         stage = game.view(state, role)["stage"]
     if stage == "plan":
         return _plan(game.view(state, role), role, actions, rng, STYLE)
+    if stage in ("choose", "road"):
+        return _act_now(game.view(state, role), role, actions)
     if stage == "place":
         return _place(actions)
     if stage == "react":
@@ -105,8 +114,6 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return _split(game.view(state, role), role, actions)
     if stage == "capacity":
         return _admit(game.view(state, role), actions)
-    if stage == "aim":
-        return _aim(game.view(state, role), role, actions)
     if stage == "withdraw":
         # a company in the building keeps the sector contested; attackers fight on
         return next((a for a in actions if a[0] == "garrison"), ("done",))
@@ -121,6 +128,89 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
                 return a
         return ("done",)
     return actions[rng.below(len(actions))]
+
+
+# ----- the round: who acts now -------------------------------------------------------------
+
+
+def _act_now(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """Which ordered units act in this phase (see the module's words)."""
+    foe = "black" if role == "white" else "white"
+    counts = _counts(view)
+    sectors = {s["id"]: s for s in view["sectors"]}
+    phase = view["phase"]
+
+    def enemy(sid: str) -> dict[str, int] | None:
+        return counts.get(sid, {}).get(foe)
+
+    def mine(sid: str) -> int:
+        return _strength(counts.get(sid, {}).get(role))
+
+    if view["stage"] == "road":
+        return _road(view, role, actions)
+    if phase == "bombard":
+        shots = [a for a in actions if a[0] == "bombard" and len(a) == 4]
+        if shots:
+            return max(shots, key=lambda a: _strength(enemy(a[3])))
+        return ("done",)
+    # a cavalry unit that moved once rides on where it takes a weak or a free sector
+    best_on: Action | None = None
+    best_score = 0.0
+    for a in actions:
+        if a[0] != "on":
+            continue
+        to = a[3]
+        s = sectors[to]
+        foe_there = enemy(to)
+        if s["reserve"]:
+            continue
+        if s["control"] == foe:
+            if foe_there and foe_there["infantry"] >= 1:
+                continue  # squares wait for it
+            score = 2.0 + sum(o["vp"] for o in s["objectives"] if o["side"] == foe)
+        elif s["control"] is None:
+            score = 1.5 if not foe_there else 0.0
+        else:
+            score = 0.5 if mine(to) < 2 else 0.0
+        if score > best_score:
+            best_on, best_score = a, score
+    if best_on is not None:
+        return best_on
+    if phase == "fast":
+        for a in actions:
+            if a[0] != "go":
+                continue
+            foe_there = enemy(a[3])
+            if not foe_there or (foe_there["infantry"] == 0 and _strength(foe_there) <= mine(a[2])):
+                return a
+        return ("done",)
+    if phase == "combined":
+        goes = [a for a in actions if a[0] == "go"]
+        if any(a[0] == "fire" for a in actions):
+            return goes[0] if goes else ("done",)  # the guns keep their move for later
+        return ("all",) if ("all",) in actions else (goes[0] if goes else ("done",))
+    return ("all",) if ("all",) in actions else ("done",)
+
+
+def _road(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
+    """Take the road's extra move into a thin friendly or free battle sector."""
+    counts = _counts(view)
+    sectors = {s["id"]: s for s in view["sectors"]}
+    best: Action = ("done",)
+    best_n = 4
+    for a in actions:
+        if a[0] != "road":
+            continue
+        s = sectors[a[3]]
+        if s["reserve"] or s["control"] not in (role, None):
+            continue
+        n = _strength(counts.get(a[3], {}).get(role))
+        if n < best_n:
+            best, best_n = a, n
+    return best
+
+
+# ----- combat choices ----------------------------------------------------------------------
 
 
 def _split(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
@@ -163,47 +253,20 @@ def _admit(view: dict[str, Any], actions: Sequence[Action]) -> Action:
     return min(admits, key=lambda a: rank[units[a[1]]["type"]])
 
 
-def _aim(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
-    """A bombardment die at the enemy unit most about to hurt us: one ordered to advance or
-    fire this round (the orders are on the table by now), a fresh one before a spent one."""
-    foe = "black" if role == "white" else "white"
-    units = {u["id"]: u for u in view["units"]}
-    orders = {o["unit"]: o for o in (view["orders"].get(foe) or [])}
-    weight = {"advance": 3, "fire": 3, "fast": 2, "move": 1}
-
-    def score(a: Action) -> float:
-        if a[0] != "target":
-            return -1.0
-        o = orders.get(a[2])
-        s = float(weight.get(o["kind"], 0)) if o else 0.0
-        return s + (0.5 if units[a[2]]["status"] == "fresh" else 0.0)
-
-    return max(actions, key=score)
-
-
-def _road(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Action:
-    """Take the road's extra move into a thin friendly or free battle sector."""
-    counts = _counts(view)
-    sectors = {s["id"]: s for s in view["sectors"]}
-    best: Action = ("stop",)
-    best_n = 4
-    for a in actions:
-        if a[0] != "then" or a[1] != "road":
-            continue
-        s = sectors[a[2]]
-        if s["reserve"] or s["control"] not in (role, None):
-            continue
-        n = _strength(counts.get(a[2], {}).get(role))
-        if n < best_n:
-            best, best_n = a, n
-    return best
+PLACE = {
+    "right": (2, 4, 0),
+    "centre": (4, 0, 2),
+    "left": (6, 0, 0),
+}
+"""The custom set-up it likes (Marengo's wings): placed as near to it as the army allows."""
 
 
 def _place(actions: Sequence[Action]) -> Action:
-    order = {"artillery": "centre", "cavalry": "right", "infantry": "left"}
-    for a in actions:
-        if a[0] == "place" and order.get(a[1], "") in a[2]:
-            return a
+    places = [a for a in actions if a[0] == "place"]
+    if places:
+        wing = places[0][1]
+        want = next((v for k, v in PLACE.items() if k in wing), PLACE["left"])
+        return min(places, key=lambda a: sum(abs(a[2 + t] - want[t]) for t in range(3)))
     for a in actions:
         if a[0] == "objective" and a[1] == "general" and "centre" in a[3]:
             return a
@@ -238,6 +301,9 @@ def _reroll(view: dict[str, Any], role: str, actions: Sequence[Action]) -> Actio
     return best
 
 
+# ----- the order sheet ---------------------------------------------------------------------
+
+
 def plan_sheet_order(
     view: dict[str, Any], role: str, actions: Sequence[Action], rng: Rng, style: Style
 ) -> Action:
@@ -253,8 +319,6 @@ def _plan(
 ) -> Action:
     me = role
     foe = "black" if role == "white" else "white"
-    if actions[0] == ("stop",):
-        return _road(view, role, actions) if view.get("road_move") else ("stop",)
     counts = _counts(view)
     sectors = {s["id"]: s for s in view["sectors"]}
     info = view["orders_info"][me]
@@ -263,69 +327,65 @@ def _plan(
     keep_back = min(3, routed_home // 2)
     if info["given"] >= info["allowed"] - keep_back:
         return ("done",)
-    ordered = {o["unit"] for o in mine_orders}
-    units = {u["id"]: u for u in view["units"]}
     # how many of my units already head into each sector this round
     heading: dict[str, int] = {}
     for o in mine_orders:
-        heading[o["to"]] = heading.get(o["to"], 0) + 1
+        heading[o["to"]] = heading.get(o["to"], 0) + o["given"]
 
     def value_of(sid: str) -> int:
         s = sectors[sid]
         v = sum(o["vp"] for o in s["objectives"] if o["side"] == foe)
         return v + (1 if s["control"] != me else 0)
 
+    lines = _lines(view, role)
     best: Action = ("done",)
     best_score = style.threshold
     for a in actions:
-        if a[0] != "order" or a[1] in ordered:
-            continue
-        uid, kind, to = a[1], a[2], a[3]
-        u = units[uid]
-        here = counts.get(u["sector"], {}).get(me)
+        if a[0] != "order":
+            continue  # ("again",) is the same as naming the last order once more
+        kind, frm, to = a[1], a[2], a[3]
+        here = counts.get(frm, {}).get(me)
         there_foe = counts.get(to, {}).get(foe)
         there_me = counts.get(to, {}).get(me)
         target = sectors[to]
         score = 0.0
-        if kind == "bombard":
-            score = 3 + _strength(there_foe) - (1 if target["reserve"] else 0)
-            score -= (
-                0.5
-                if abs(sectors[to]["row"] - sectors[u["sector"]]["row"])
-                + abs(sectors[to]["col"] - sectors[u["sector"]]["col"])
-                == 2
-                else 0
-            )
-            if _strength(there_foe) == 0:
-                score = 0
-        elif kind == "fire":
-            score = 0
+        if kind == "artillery":
+            # a gun's arrow: the best sector it may bombard along it, else a move
+            shots = [
+                _strength(counts.get(t, {}).get(foe)) - (0.5 if r == 2 else 0.0)
+                for t, r in lines.get((frm, to), ())
+            ]
+            best_shot = max(shots, default=0.0)
+            if best_shot > 0:
+                score = 3 + best_shot - (1 if target["reserve"] else 0)
+            elif (
+                sectors[frm]["reserve"]
+                and target["control"] == me
+                and _strength(there_me) + heading.get(to, 0) < 5
+            ):
+                score = 1.0 + style.reinforce
         elif target["control"] == foe:
             # attack only with superiority, counting the units already sent
             mass = heading.get(to, 0) + 1
             enemy = _strength(there_foe)
-            if u["type"] == "cavalry" and there_foe and there_foe["infantry"] >= 2:
+            if kind == "cavalry" and there_foe and there_foe["infantry"] >= 2:
                 score = 0  # squares wait for it
             elif (
                 _strength(here) >= (style.focus_mass if to == style.focus else style.mass)
                 and _strength(here) >= enemy
             ):
                 score = 2 + value_of(to) + (mass if mass <= enemy + 1 else 0)
-                if kind == "move":
-                    score = 0
-                if u["type"] == "cavalry" and kind == "fast" and there_foe:
+                if kind == "cavalry" and there_foe:
                     score += 1 if there_foe["cavalry"] + there_foe["infantry"] <= 1 else 0
-            if u["sector"] and sectors[u["sector"]]["reserve"]:
+            if sectors[frm]["reserve"]:
                 score = 0
             if score > 0:
                 score += style.attack
         elif target["control"] is None and not target["reserve"]:
             score = 1.5 + value_of(to) - 0.3 * heading.get(to, 0) + style.occupy
-            if kind == "move":
-                score -= 0.5
         elif target["control"] == me and not target["reserve"]:
             # reinforce a thin friendly sector from the reserve or a crowded one
-            if sectors[u["sector"]]["reserve"] and _strength(there_me) + heading.get(to, 0) < 5:
+            if sectors[frm]["reserve"] and _strength(there_me) + heading.get(to, 0) < 5:
                 score = 1.2 + 0.1 * (5 - _strength(there_me)) + style.reinforce
             elif _strength(here) >= 5 and _strength(there_me) + heading.get(to, 0) < 3:
                 score = 0.8 + style.reinforce
@@ -335,3 +395,19 @@ def _plan(
         if score > best_score:
             best, best_score = a, score
     return best
+
+
+def _lines(view: dict[str, Any], role: str) -> dict[tuple[str, str], list[tuple[str, int]]]:
+    """(gun's sector, arrow) -> the sectors it may bombard along it, with the range: ahead,
+    left or right, one or two away in a straight line (never out of a reserve)."""
+    pos = {(s["row"], s["col"]): s["id"] for s in view["sectors"] if not s["reserve"]}
+    fwd = 1 if role == "white" else -1
+    out: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for (r, c), sid in pos.items():
+        for dr, dc in ((fwd, 0), (0, 1), (0, -1)):
+            one = pos.get((r + dr, c + dc))
+            if one is None:
+                continue
+            two = pos.get((r + 2 * dr, c + 2 * dc))
+            out[(sid, one)] = [(one, 1)] + ([(two, 2)] if two else [])
+    return out

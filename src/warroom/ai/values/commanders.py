@@ -1,8 +1,8 @@
 """Search knowledge for Commanders: whole order sheets compared on the same luck.
 
-The planning phase is a sequence of a dozen small prompts (one order each) with about
-120 choices apiece, and both sides plan in secret at the same time: a tree over single
-orders learns nothing in a second. The search (``flat=1``) instead compares whole order
+The planning phase is a sequence of about ten small prompts (one order each: a unit type
+in a sector and its arrow) with about twenty choices apiece, and both sides plan in secret
+at the same time: a tree over single orders learns nothing in a second. The search (``flat=1``) instead compares whole order
 sheets at the first prompt of a sheet: the rule-based player's own and sheets written by
 the same player in other styles (bolder, more careful, fewer orders, more spread, or
 concentrated on one sector), each followed on the same determinized worlds and the same dice, and keeps the
@@ -164,7 +164,6 @@ def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> 
     The view is built once: while a side writes its sheet only its own orders change, and
     those are kept up to date in the copy the rules player reads.
     """
-    s: Any = world
     side = SIDE[role]
     out: list[Action] = []
     view: dict[str, Any] | None = None
@@ -179,32 +178,30 @@ def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> 
         else:
             if view is None:
                 view = game.view(world, role)
-                view["orders"][role] = list(view["orders"][role] or [])
+                view["orders"][role] = [dict(o) for o in view["orders"][role]]
             a = plan_sheet_order(view, role, acts, rng, style)
         out.append(a)
         game.apply(world, role, a)
-        s.events.clear()
+        world.events.clear()
         if view is not None and a[0] == "order":
-            view["orders"][role].append({"unit": a[1], "kind": a[2], "to": a[3]})
+            mine = view["orders"][role]
+            entry = next(
+                (o for o in mine if (o["kind"], o["from"], o["to"]) == (a[1], a[2], a[3])), None
+            )
+            if entry is None:
+                mine.append({"kind": a[1], "from": a[2], "to": a[3], "given": 1, "carried": 0})
+            else:
+                entry["given"] += 1
             view["orders_info"][role]["given"] += 1
         if a == ("done",):
             break
     return out
 
 
-def _sheet_key(s: Any) -> tuple[Any, ...]:
-    """The orders given, with each unit named by what it is (side, type, sector, status),
-    so that two sheets that send twins (two like units from one sector) the same way are
-    one sheet."""
-    from warroom.games.commanders.data import USIDE, UTYPE
-
-    road = s.road or {}
-    return tuple(
-        sorted(
-            (USIDE[u], UTYPE[u], s.loc[u], s.status[u], o, road.get(u, -9))
-            for u, o in s.orders.items()
-        )
-    )
+def _sheet_key(s: Any, side: int) -> tuple[Any, ...]:
+    """The side's sheet: orders per (type, sector, arrow). Like units are one: two sheets
+    that send twins the same way are one sheet."""
+    return tuple(sorted(s.sheet[side].items()))
 
 
 def _focus_styles(game: Game[Any], state: State, role: str) -> list[Style]:
@@ -242,7 +239,7 @@ def macros(
         w.waiting[1 - me] = True  # our "done" must not start the round's battles here
         w.cache = [None, None]
         sheet = _write(game, w, role, rng.fork(i), style)
-        key = _sheet_key(w)
+        key = _sheet_key(w, me)
         if i > 0 and key in seen:
             continue
         seen.add(key)

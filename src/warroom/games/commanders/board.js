@@ -7,20 +7,25 @@
 // and the dice of the current combat step; crossed sabres mark them on the map. Orders you
 // gave are dashed arrows; attacks under way are red arrows.
 //
-// Clicking: an order is unit, then sector; a combat choice is the unit (a target: your
-// unit, then the enemy; a bombardment die: the gun, then the enemy); a re-roll is the die
-// itself; a place, an objective, an entry, a second cavalry move or a road move is the
-// sector; a defender's battle zone is the unit, then the sector the attack comes from; a
-// unit let into a full sector is the unit. "done", "stop" and the way to turn board side B
-// are buttons beside the board.
+// Clicking: an order, and each phase's "who acts now" (a unit's move or attack, a cavalry
+// unit riding on, a gun firing or bombarding, the road's extra move), is a counter of the
+// group (its type in its sector: every counter of the group lights up), then the sector its
+// arrow points at; a combat choice is the unit (a target: your unit, then the enemy); a
+// re-roll is the die itself; a wing's composition, an objective or an entry is the sector;
+// a defender's battle zone is the unit, then the sector the attack comes from; a unit let
+// into a full sector is the unit. "all", "done" and the way to turn board side B are
+// buttons beside the board. Your sheet is drawn as dashed arrows with the book's
+// multipliers ("2C"); the enemy's orders appear, solid, once its units carry them out.
 
 const W = 1320;
 const H = 860;
+const SIDE_Y = 20;
 const MAP_X = 20;
 const COL_W = 280;
 const ROW_H = { reserve: 104, main: 176 };
 const GAP = 10;
 const SIDE_X = 890;
+const PANEL_W = W - SIDE_X - 14;
 const C = 30; // counter size
 
 const SIDE_FILL = { white: "#f4eddc", black: "#2e2f36" };
@@ -38,9 +43,12 @@ const STYLE = `
   .cmd-small { font: 12px sans-serif; fill: #2b2418; }
   .cmd-die { font: 700 14px sans-serif; fill: #2b2418; }
   .sector.choice > rect:first-child { fill-opacity: .92; }
+  .cmd-arrow-label { font: 700 12px sans-serif; }
 `;
 
-const ORDER_COLOR = { advance: "#d1492e", move: "#3f7bbf", fast: "#b27a12", bombard: "#7d3fa5", fire: "#a5413f" };
+const ORDER_COLOR = { infantry: "#d1492e", cavalry: "#b27a12", artillery: "#7d3fa5" };
+const LETTER = { infantry: "I", cavalry: "C", artillery: "A" };
+const GROUP_STAGES = new Set(["plan", "choose", "road"]);
 
 function layout(view) {
   const b = view.board;
@@ -84,9 +92,9 @@ function sharedEdge(pa, pb) {
   return { x: left.x + left.w + GAP / 2, y: (y0 + y1) / 2, across: false, y0, y1 };
 }
 
-function counter(kit, parent, u, x, y, size = C, extra = {}) {
+function counter(kit, parent, u, x, y, size = C, extra = {}, key = null) {
   const { el } = kit;
-  const g = el("g", { class: `unit ${u.side} ${u.type} ${u.status}`, "data-target": `unit:${u.id}`, ...extra }, parent);
+  const g = el("g", { class: `unit ${u.side} ${u.type} ${u.status}`, "data-target": key || `unit:${u.id}`, ...extra }, parent);
   const turn = u.status === "spent" ? ` rotate(90 ${x + size / 2} ${y + size / 2})` : "";
   g.setAttribute("transform", `translate(0 0)${turn}`);
   el("rect", {
@@ -131,6 +139,7 @@ const STATE = {
 function unitTip(u) {
   const lines = [`${u.side === "white" ? "White" : "Black"} ${u.type} (${u.id})`, KIND[u.type] || ""];
   lines.push(STATE[u.status] || u.status);
+  if (u.acted) lines.push(`acted ${u.acted}× this round`);
   if (u.square) lines.push("in square: cavalry charging it fights at -3");
   if (u.where === "routed-box") lines.push("in the routed box: a saved order can rally it");
   if (u.where === "captured") lines.push("captured: worth VP to its captor");
@@ -188,18 +197,26 @@ function terrain(kit, parent, p, kinds) {
   }
 }
 
-function arrow(kit, parent, from, to, color, dashed, label) {
+function arrow(kit, parent, from, to, color, dashed, label, shift = 0, at = 0.5) {
   const { el } = kit;
   const dx = to.x - from.x, dy = to.y - from.y;
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len, uy = dy / len;
+  // side by side when several arrows join the same two sectors
+  from = { x: from.x - uy * shift, y: from.y + ux * shift };
+  to = { x: to.x - uy * shift, y: to.y + ux * shift };
   const sx = from.x + ux * 18, sy = from.y + uy * 18;
   const ex = to.x - ux * 22, ey = to.y - uy * 22;
   const g = el("g", { class: "arrow", "pointer-events": "none" }, parent);
   el("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: color, "stroke-width": 3, "stroke-dasharray": dashed ? "7 5" : null, opacity: 0.85 }, g);
   const hx = ex - ux * 10, hy = ey - uy * 10;
   el("path", { d: `M${ex} ${ey}L${hx - uy * 6} ${hy + ux * 6}L${hx + uy * 6} ${hy - ux * 6}Z`, fill: color }, g);
-  if (label) el("text", { x: (sx + ex) / 2 + 6, y: (sy + ey) / 2 - 4, class: "cmd-arrow-label", fill: color }, g, label);
+  if (label) {
+    const lx = sx + (ex - sx) * at, ly = sy + (ey - sy) * at;
+    const w = 10 + 7.5 * label.length;
+    el("rect", { x: lx - w / 2, y: ly - 11, width: w, height: 20, rx: 5, fill: "#f4eddc", stroke: color, "stroke-width": 1.5 }, g);
+    el("text", { x: lx, y: ly + 4, "text-anchor": "middle", class: "cmd-arrow-label", fill: color }, g, label);
+  }
 }
 
 export default {
@@ -217,7 +234,7 @@ export default {
 
     el("style", {}, root, STYLE);
     el("rect", { x: 0, y: 0, width: W, height: H, fill: "#3b4a2f", rx: 14 }, root);
-    el("rect", { x: 8, y: 8, width: SIDE_X - 22, height: H - 16, fill: "#5d7443", rx: 10, stroke: "#2c3a20", "stroke-width": 2 }, root);
+    el("rect", { x: 8, y: 8, width: 868, height: 844, fill: "#5d7443", rx: 10, stroke: "#2c3a20", "stroke-width": 2 }, root);
     el("text", { x: MAP_X + 6, y: 26, class: "cmd-title" }, root, `Board ${b.board}${b.orientation === 2 ? " (turned)" : ""} · round ${b.round} of ${b.rounds} · ${title(b.phase)}${b.stage ? " — " + b.stage.replace(/-/g, " ") : ""}`);
 
     // sectors
@@ -259,6 +276,7 @@ export default {
       if (u.where !== "board" || !u.sector || !pos[u.sector]) continue;
       (bySector[u.sector] = bySector[u.sector] || []).push(u);
     }
+    const grouped = b.you && GROUP_STAGES.has(b.stage);
     for (const [sid, list] of Object.entries(bySector)) {
       const p = pos[sid];
       const perRow = Math.floor((p.w - 16) / (C + 5));
@@ -270,7 +288,8 @@ export default {
         mine.forEach((u, i) => {
           const x = p.x + 10 + (i % perRow) * (C + 5);
           const y = p.y + 28 + (row + Math.floor(i / perRow)) * (C + 6);
-          const g = counter(kit, unitLayer, u, x, y);
+          const key = grouped && u.side === b.you ? `grp:${u.sector}:${u.type}` : null;
+          const g = counter(kit, unitLayer, u, x, y, C, {}, key);
           if (inZone.has(u.id)) g.setAttribute("opacity", "0.45");
         });
         if (mine.length) row += Math.ceil(mine.length / perRow);
@@ -290,13 +309,36 @@ export default {
       el("title", {}, g, `artillery token of ${t.artillery}`);
     }
 
-    // my orders (dashed) and attacks under way (solid)
+    // my sheet (dashed, with the book's multipliers), the enemy's orders carried out so far
+    // (solid, thin), what I chose to act now (bold), and attacks under way (red)
     const arrows = el("g", { class: "arrows" }, root);
-    const mine = b.you && b.orders ? b.orders[b.you] : null;
-    for (const o of mine || []) {
-      const u = units[o.unit];
-      if (!u || !u.sector || !pos[u.sector] || !pos[o.to]) continue;
-      arrow(kit, arrows, centre(pos[u.sector]), centre(pos[o.to]), ORDER_COLOR[o.kind] || "#333", true, "");
+    const pairs = {};
+    const slot = (a, c) => {
+      const k = [a, c].sort().join("|");
+      pairs[k] = (pairs[k] || 0) + 1;
+      return (pairs[k] - 1) * 14 - 7;
+    };
+    // one arrow a side and a (from, to), labelled with its orders: "2I 2C"
+    const joined = [];
+    for (const [side, list] of Object.entries(b.orders || {})) {
+      const byPair = {};
+      for (const o of list || []) {
+        if (!pos[o.from] || !pos[o.to]) continue;
+        const key = `${o.from}>${o.to}`;
+        const n = side === b.you ? o.given : o.carried;
+        (byPair[key] = byPair[key] || { side, from: o.from, to: o.to, kinds: [], parts: [] });
+        byPair[key].kinds.push(o.kind);
+        byPair[key].parts.push(`${n}${LETTER[o.kind] || "?"}`);
+      }
+      joined.push(...Object.values(byPair));
+    }
+    for (const j of joined) {
+      const mine = j.side === b.you;
+      const color = mine ? (j.kinds.length === 1 ? ORDER_COLOR[j.kinds[0]] : "#5a3d1a") : SIDE_EDGE[j.side];
+      arrow(kit, arrows, centre(pos[j.from]), centre(pos[j.to]), color, mine, j.parts.join(" "), slot(j.from, j.to));
+    }
+    for (const a of b.acting || []) {
+      if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#1d6b3a", false, `${a.n}${LETTER[a.kind] || "?"} now`, slot(a.from, a.to), 0.78);
     }
     for (const a of b.attacks) {
       if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#c0262b", false, "");
@@ -312,8 +354,8 @@ export default {
 
     // ----- the side panel: score, battles, orders, boxes -----
     const side = el("g", { class: "cmd-side" }, root);
-    let y = 20;
-    el("rect", { x: SIDE_X, y, width: W - SIDE_X - 14, height: 96, rx: 8, class: "cmd-panel" }, side);
+    let y = SIDE_Y;
+    el("rect", { x: SIDE_X, y, width: PANEL_W, height: 96, rx: 8, class: "cmd-panel" }, side);
     el("text", { x: SIDE_X + 12, y: y + 22, class: "cmd-h" }, side, "Victory points");
     for (const [i, s] of ["white", "black"].entries()) {
       const x = SIDE_X + 14 + i * 140;
@@ -345,10 +387,12 @@ export default {
     el("text", { x: SIDE_X + 4, y: y + 14, class: "cmd-h light" }, side, b.zones.length ? "Battles" : "No battle now");
     y += 22;
     const byId = Object.fromEntries(b.sectors.map((s) => [s.id, s.name]));
+    const short = Object.fromEntries(b.sectors.map((s) => [s.id, s.name.replace(/^(White|Black) /, "").replace(/ wing$/, "")]));
+    const byName = (id) => short[id] || id;
     for (const z of b.zones.slice(0, 6)) {
       const h = 104;
       const g = el("g", { class: "zone", "data-zone": z.id }, side);
-      el("rect", { x: SIDE_X, y, width: W - SIDE_X - 14, height: h, rx: 8, class: "cmd-panel" }, g);
+      el("rect", { x: SIDE_X, y, width: PANEL_W, height: h, rx: 8, class: "cmd-panel" }, g);
       el("text", { x: SIDE_X + 10, y: y + 17, class: "cmd-small dark" }, g, `${byId[z.a]} ⚔ ${byId[z.b]}`);
       for (const [row, s] of ["white", "black"].entries()) {
         const ry = y + 26 + row * 38;
@@ -382,20 +426,25 @@ export default {
     const info = [];
     if (b.you && b.orders_info && b.orders_info[b.you]) {
       const oi = b.orders_info[b.you];
-      info.push(`Orders: ${oi.given ?? "?"} of ${oi.allowed} given${oi.saved ? `, ${oi.saved} saved` : ""}`);
+      info.push(`Your orders: ${oi.given ?? "?"} of ${oi.allowed} given, ${oi.saved ?? 0} saved${oi.command_order ? " (+1 in the command sector)" : ""}`);
+      const sheet = (b.orders[b.you] || []).map((o) => `${o.given}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}${o.carried ? ` (${o.carried} done)` : ""}`);
+      for (let i = 0; i < sheet.length; i += 2) info.push("  " + sheet.slice(i, i + 2).join(" · "));
     }
     const other = b.you === "white" ? "black" : "white";
     if (b.orders_info && b.orders_info[other]) {
-      const oi = b.orders_info[other];
-      info.push(`${title(other)}: ${oi.given === null ? "orders hidden" : `${oi.given} of ${oi.allowed} orders`}`);
+      const seen = (b.orders[other] || []).map((o) => `${o.carried}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}`);
+      info.push(`${title(other)}'s orders seen: ${seen.length ? "" : "none yet"}`);
+      for (let i = 0; i < seen.length; i += 2) info.push("  " + seen.slice(i, i + 2).join(" · "));
     }
+    if ((b.acting || []).length) info.push("Acting now: " + b.acting.map((a) => `${a.n}${LETTER[a.kind]} ${byName(a.from)}→${byName(a.to)}`).join(", "));
+    for (const o of b.orders_left || []) if (o.not_now && !o.not_now.startsWith("only ")) info.push(`${o.left}${LETTER[o.kind]} ${byName(o.from)}→${byName(o.to)}: ${o.not_now}`);
     const left = Object.entries(b.place_left || {}).filter(([, n]) => n);
     if (left.length) info.push("To place: " + left.map(([k, n]) => `${n} ${k}`).join(", "));
     if ((b.markers_left || []).length) info.push("Objectives to place: " + b.markers_left.map((m) => `${m.kind} ${m.vp}`).join(", "));
-    if (b.composing) info.push(`${b.road_move ? "Road move" : "Second move"} of ${b.composing}`);
     for (const [id, zone] of Object.entries(b.defend || {})) info.push(`${id} will defend ${zone}`);
+    for (const [id, how] of Object.entries(b.leaving || {})) info.push(`${id}: ${how === "garrison" ? "into the building" : "withdraws"}`);
     for (const q of b.capacity || []) info.push(`Room for ${q.room} in ${byId[q.sector]}: ${q.admitted.join(", ") || "click who goes first"}`);
-    for (const [gun, tgts] of Object.entries(b.aims || {})) if (b.stage === "aim") info.push(`${gun} aims at ${tgts.join(", ")}`);
+    if ((b.rallies || []).length) info.push("Rally: " + b.rallies.join(", "));
     info.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 18, class: "cmd-small light" }, side, line));
     y += info.length * 18 + 10;
 
@@ -419,15 +468,18 @@ export default {
   target(a) {
     switch (a[0]) {
       case "order":
-        return [`unit:${a[1]}`, `sector:${a[3]}`];
+      case "go":
+      case "on":
+      case "fire":
+      case "road":
+      case "bombard":
+        return [`grp:${a[2]}:${a[1]}`, `sector:${a[3]}`];
       case "retreat":
         return [`unit:${a[1]}`, `sector:${a[2]}`];
       case "target":
         return [`unit:${a[1]}`, `unit:${a[2]}`];
-      case "then":
-        return `sector:${a[2]}`;
       case "place":
-        return `sector:${a[2]}`;
+        return `sector:${a[1]}`;
       case "objective":
         return `sector:${a[3]}`;
       case "defend":

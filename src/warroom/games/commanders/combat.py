@@ -13,9 +13,7 @@ from warroom.games.commanders.data import (
     COL_NONE,
     COL_ROUTED,
     INF,
-    UID,
     USIDE,
-    UTYPE,
 )
 from warroom.games.commanders.state import (
     CAPTURED,
@@ -37,7 +35,7 @@ def zone_name(st: CmdState, z: int) -> str:
 
 def defender_key(st: CmdState, u: int) -> tuple[int, int]:
     """Placement order of defending units: squares, infantry, cavalry, artillery, then routed."""
-    t = UTYPE[u]
+    t = st.ut[u]
     if st.status[u] == ROUTED:
         return (4 + t, u)
     if t == INF and st.square[u]:
@@ -46,12 +44,12 @@ def defender_key(st: CmdState, u: int) -> tuple[int, int]:
 
 
 def attacker_key(st: CmdState, u: int) -> tuple[int, int]:
-    t = UTYPE[u]
+    t = st.ut[u]
     return ((4 + t) if st.status[u] == ROUTED else t, u)
 
 
 def row_of(st: CmdState, cb: Combat, u: int) -> int:
-    t = UTYPE[u]
+    t = st.ut[u]
     if u in cb.mover:
         return t
     if t == INF and st.square[u]:
@@ -69,14 +67,14 @@ def rolls_in(st: CmdState, cb: Combat, u: int, step: int) -> bool:
     """Does this unit have the form of attack of this step (it must then roll)?"""
     if st.status[u] == ROUTED:
         return False
-    t = UTYPE[u]
+    t = st.ut[u]
     if step == RANGED:
         return t != CAV
     return t != ART
 
 
-def n_dice(u: int) -> int:
-    return 2 if UTYPE[u] == ART else 1
+def n_dice(st: CmdState, u: int) -> int:
+    return 2 if st.ut[u] == ART else 1
 
 
 def side_list(cb: Combat, z: int, side: int) -> list[int]:
@@ -106,10 +104,10 @@ def target_candidates(st: CmdState, cb: Combat, u: int) -> list[int]:
     z = cb.zone_of[u]
     to = cb.mover[u][1]
     out: list[int] = []
-    if UTYPE[u] != CAV:
+    if st.ut[u] != CAV:
         out.extend(side_list(cb, z, 1 - side))
         g = st.garrison.get(to, -1)
-        if UTYPE[u] == INF and g >= 0 and USIDE[g] != side and g not in cb.zone_of:
+        if st.ut[u] == INF and g >= 0 and USIDE[g] != side and g not in cb.zone_of:
             out.append(g)  # infantry may attack the building (at -1)
         return out
     for zi, (a, b, _, _) in enumerate(cb.zones):
@@ -247,15 +245,15 @@ def roll_step(st: CmdState, step: int) -> None:
     for z in range(len(cb.zones)):
         for side in (0, 1):
             rollers = [u for u in side_list(cb, z, side) if rolls_in(st, cb, u, step)]
-            count = sum(n_dice(u) for u in rollers)
+            count = sum(n_dice(st, u) for u in rollers)
             if not count:
                 continue
             dice = sorted((st.rng.die(6) for _ in range(count)), reverse=True)
             i = 0
             if step == MELEE:
-                cb.cav_fought.update(u for u in rollers if UTYPE[u] == CAV)
+                cb.cav_fought.update(u for u in rollers if st.ut[u] == CAV)
             for u in rollers:
-                k = n_dice(u)
+                k = n_dice(st, u)
                 cb.dice[u] = dice[i : i + k]
                 i += k
             st.log(
@@ -265,7 +263,7 @@ def roll_step(st: CmdState, step: int) -> None:
                 side=("white", "black")[side],
                 dice=list(dice),
                 sides=6,
-                units=[UID[u] for u in rollers],
+                units=[st.uid[u] for u in rollers],
             )
     if step == MELEE:
         # a unit inside a building joins any fight over its sector, at the target its
@@ -282,7 +280,7 @@ def roll_step(st: CmdState, step: int) -> None:
                 side=("white", "black")[USIDE[g]],
                 dice=[die],
                 sides=6,
-                units=[UID[g]],
+                units=[st.uid[g]],
             )
 
 
@@ -317,13 +315,13 @@ def resolve_step(st: CmdState, step: int, fast: bool) -> list[tuple[int, int]]:
             )
             if ok:
                 hits.append((t, u))
-                if UTYPE[u] == CAV:
+                if st.ut[u] == CAV:
                     cb.hit_any.add(u)
         st.log(
             "result",
             step="ranged" if step == RANGED else "melee",
-            unit=UID[u],
-            target=UID[t],
+            unit=st.uid[u],
+            target=st.uid[t],
             dice=list(cb.dice[u]),
             modified=values,
             opposed=opposed,
@@ -349,12 +347,12 @@ def apply_hits(st: CmdState, hits: list[tuple[int, int]], bombard: bool = False)
         if not was_routed[t] and n == 1:
             st.status[t] = ROUTED
             st.square[t] = False
-            st.log("routed", unit=UID[t])
+            st.log("routed", unit=st.uid[t])
             continue
         captor = -1
         if not bombard:
             for h in hitters:
-                if UTYPE[h] != ART and h not in hit_now and st.status[h] != ROUTED:
+                if st.ut[h] != ART and h not in hit_now and st.status[h] != ROUTED:
                     captor = h
         remove_unit(st, t, captor)
 
@@ -369,17 +367,17 @@ def remove_unit(st: CmdState, t: int, captor: int) -> None:
         # taken in a combat: captured only if the captor survives the combat (settle_captures)
         st.loc[t] = CAPTURED
         cb.captures[t] = captor
-        st.log("overrun", unit=UID[t], by=UID[captor])
+        st.log("overrun", unit=st.uid[t], by=st.uid[captor])
     elif captor >= 0:
         side = USIDE[captor]
         st.loc[t] = CAPTURED
         st.captured[side].append(t)
-        st.log("captured", unit=UID[t], by=UID[captor])
+        st.log("captured", unit=st.uid[t], by=st.uid[captor])
     else:
         st.loc[t] = GONE
-        st.log("destroyed", unit=UID[t])
+        st.log("destroyed", unit=st.uid[t])
     st.status[t] = ROUTED
-    st.steps.pop(t, None)
+    st.go.pop(t, None)
     st.tokens.pop(t, None)
     for s, g in list(st.garrison.items()):
         if g == t:
@@ -400,10 +398,10 @@ def settle_captures(st: CmdState) -> None:
     for t, captor in sorted(cb.captures.items()):
         if st.loc[captor] >= 0 and st.status[captor] != ROUTED:
             st.captured[USIDE[captor]].append(t)
-            st.log("captured", unit=UID[t], by=UID[captor])
+            st.log("captured", unit=st.uid[t], by=st.uid[captor])
         else:
             st.loc[t] = GONE
-            st.log("destroyed", unit=UID[t], why=f"its captor {UID[captor]} did not survive")
+            st.log("destroyed", unit=st.uid[t], why=f"its captor {st.uid[captor]} did not survive")
     cb.captures = {}
 
 

@@ -20,8 +20,11 @@ SIDES = ("white", "black")
 TYPES = ("infantry", "cavalry", "artillery")
 INF, CAV, ART = 0, 1, 2
 ARMY = (20, 8, 2)
-"""Units of each type in each army: 20 infantry, 8 cavalry, 2 artillery."""
+"""Units of each type in each army of the named set-ups: 20 infantry, 8 cavalry, 2 artillery."""
+BOX = (30, 12, 4)
+"""Units of each type of one colour in the box: a custom army's mix is agreed within these."""
 PER_SIDE = sum(ARMY)
+"""Units in an army (30 in every set-up: a custom one only changes the mix)."""
 N_UNITS = 2 * PER_SIDE
 NO_MOD = None
 """A table cell for a form of attack the unit does not have (printed as '-')."""
@@ -82,6 +85,8 @@ class ObjectiveEntry(_Strict):
 class MarkerEntry(_Strict):
     kind: Literal["general", "flag", "rose"]
     vp: int = Field(gt=0)
+    count: int = Field(1, gt=0)
+    """How many of this marker each colour has in the box."""
 
 
 class BorderTerrain(_Strict):
@@ -216,6 +221,9 @@ class Data:
     distance: tuple[tuple[int, ...], ...]
     objectives_a: tuple[Objective, ...]
     markers: tuple[tuple[str, int], ...]
+    """Each kind of objective marker (kind, VP), in the box's order."""
+    marker_box: tuple[int, ...]
+    """How many of each marker one colour has."""
     terrain: dict[str, Terrain]
     setups: dict[str, Setup]
     table: tuple[tuple[Cell, ...], ...]
@@ -407,6 +415,7 @@ def load() -> Data:
         distance=tuple(tuple(d) for d in dist),
         objectives_a=tuple(objectives),
         markers=tuple((m.kind, m.vp) for m in board.marker),
+        marker_box=tuple(m.count for m in board.marker),
         terrain=terrain,
         setups=_setups(),
         table=_load_table(),
@@ -428,30 +437,61 @@ def _turned(
     return tuple(out)
 
 
-def unit_type(u: int) -> int:
-    k = u % PER_SIDE
-    return INF if k < ARMY[0] else CAV if k < ARMY[0] + ARMY[1] else ART
+Mix = tuple[int, int, int]
+"""An army's infantry, cavalry and artillery."""
 
 
-def unit_id(u: int) -> str:
-    side, k = divmod(u, PER_SIDE)
-    t = unit_type(u)
-    first = (0, ARMY[0], ARMY[0] + ARMY[1])[t]
-    return f"{'wb'[side]}-{'ica'[t]}{k - first + 1}"
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """The units of a game: both armies' mixes, each unit's type and id (``w-i1`` ...).
+
+    Units are numbered 0..59, white 0..29 and black 30..59; within a side infantry first,
+    then cavalry, then artillery. The named set-ups use 20/8/2; a custom set-up may agree
+    another mix, so the type and id of a unit number belong to the game, not the module."""
+
+    mix: tuple[Mix, Mix]
+    utype: tuple[int, ...]
+    uid: tuple[str, ...]
+    uindex: dict[str, int]
+    first: tuple[Mix, Mix]
+    """The first unit number of each type, per side."""
 
 
-UTYPE = tuple(unit_type(u) for u in range(N_UNITS))
+@cache
+def catalogue(white: Mix = ARMY, black: Mix = ARMY) -> Catalogue:
+    utype: list[int] = []
+    uid: list[str] = []
+    first: list[Mix] = []
+    for side, mix in enumerate((white, black)):
+        if sum(mix) != PER_SIDE:
+            raise ValueError(f"an army has {PER_SIDE} units, not {sum(mix)} {mix}")
+        base = side * PER_SIDE
+        first.append((base, base + mix[0], base + mix[0] + mix[1]))
+        for t in range(3):
+            for k in range(mix[t]):
+                utype.append(t)
+                uid.append(f"{'wb'[side]}-{'ica'[t]}{k + 1}")
+    return Catalogue(
+        (white, black),
+        tuple(utype),
+        tuple(uid),
+        {x: u for u, x in enumerate(uid)},
+        (first[0], first[1]),
+    )
+
+
+STANDARD = catalogue()
+UTYPE = STANDARD.utype
+"""The types of the named set-ups' units (a game's own are ``CmdState.ut``)."""
 USIDE = tuple(u // PER_SIDE for u in range(N_UNITS))
-UID = tuple(unit_id(u) for u in range(N_UNITS))
-UINDEX = {uid: u for u, uid in enumerate(UID)}
+UID = STANDARD.uid
+UINDEX = STANDARD.uindex
+ALL_IDS = tuple(f"{s}-{'ica'[t]}{k + 1}" for s in "wb" for t in range(3) for k in range(BOX[t]))
+"""Every unit id any army may use (a custom mix within the box)."""
 
 
 def side_units(side: int) -> range:
     return range(side * PER_SIDE, (side + 1) * PER_SIDE)
-
-
-def first_of(side: int, t: int) -> int:
-    return side * PER_SIDE + (0, ARMY[0], ARMY[0] + ARMY[1])[t]
 
 
 def describe_data() -> dict[str, Any]:

@@ -1,172 +1,101 @@
-"""The sequence of play: set-up, planning, the movement phases with their battles,
-bombardment, non-combat moves, rally and scoring.
+"""The sequence of play: set-up, planning, the four action phases with their choices and
+battles, rally and scoring.
 
 ``run(st)`` carries the game forward until some side must decide something (a gate:
-``st.waiting``) or the game is over. Each phase is a short list of stages, in the
-rulebook's order.
+``st.waiting``) or the game is over. Each phase is a short list of stages, in the book's
+order; the choices of who acts are orders.py's, the steps of a combat battle.py's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from warroom.games.commanders import battle, orders
+from warroom.games.commanders.battle import (
+    after_ranged,
+    ask_entry_capacity,
+    auto_targets,
+    carry_out_withdrawals,
+    conclude_combat,
+    enter_sectors,
+    place_defenders,
+    reaction_options,
+    reroll_options,
+    resolve_reactions,
+    reveal_rerolls,
+    split_options,
+    withdraw_options,
+)
 from warroom.games.commanders.combat import (
     MELEE,
     RANGED,
     apply_hits,
-    attacker_key,
-    chooses_target,
     defender_key,
-    leave_zone,
-    needs_target,
-    opposite,
     remove_unit,
     replace_for_melee,
     resolve_step,
     roll_step,
-    settle_captures,
     side_list,
-    target_candidates,
-    zone_name,
 )
 from warroom.games.commanders.data import (
     ART,
     CAV,
     INF,
     N_UNITS,
-    PER_SIDE,
     SIDES,
-    UID,
+    TYPES,
     USIDE,
-    UTYPE,
     side_units,
 )
+from warroom.games.commanders.moves import (
+    ask_capacity,
+    capacity_needs,
+    do_moves,
+    flee,
+    set_gate,
+    tire,
+)
+from warroom.games.commanders.orders import (
+    CAPACITY,
+    border_limit,
+    command_sector,
+    phase_options,
+    reveal,
+    saved_orders,
+)
 from warroom.games.commanders.state import (
-    CAPTURED,
     FRESH,
     GONE,
     ROUTED,
     SPENT,
-    UNPLACED,
     CmdState,
     Combat,
-    Step,
     control,
     has_building,
     held,
-    occupancy,
 )
 
-PHASE_OF_STEP = {"fast": "fast", "bombard": "bombard", "advance": "combined", "fire": "combined"}
+ACTION_PHASES = ("fast", "bombard", "combined", "noncombat")
+NEXT = {"fast": "bombard", "bombard": "combined", "combined": "noncombat"}
 
 
-# ----- small helpers ------------------------------------------------------------------------
-
-
-def border_limit(st: CmdState, frm: int, to: int) -> int:
-    r = st.data.rules
-    lim = r.border_limit
-    if st.cfg.terrain:
-        ter = st.data.terrain[st.cfg.board]
-        if to in ter.forest:
-            lim = min(lim, r.forest_border_limit)
-        if (min(frm, to), max(frm, to)) in ter.river:
-            lim = min(lim, r.river_border_limit)
-    return lim
-
-
-def in_forest(st: CmdState, s: int) -> bool:
-    return st.cfg.terrain and s in st.data.terrain[st.cfg.board].forest
-
-
-def move_unit(st: CmdState, u: int, to: int) -> None:
-    """Move a unit; enemy routed units in the sector it enters are captured."""
-    frm = st.loc[u]
-    if st.garrison.get(frm) == u:
-        del st.garrison[frm]  # it comes out of the building
-    st.loc[u] = to
-    st.moved[u] = st.moved.get(u, 0) + 1
-    side = USIDE[u]
-    inside = st.garrison.get(to, -1)
-    for e in side_units(1 - side):
-        if st.loc[e] == to and st.status[e] == ROUTED and e != inside:
-            remove_unit(st, e, u)
-    if st.cfg.terrain and to in st.data.terrain[st.cfg.board].forest:
-        st.steps.pop(u, None)  # entering a forest spends the unit
-        st.spend.add(u)
-
-
-def finish_step(st: CmdState, u: int) -> None:
-    """A unit performed its current step; spend it when its order is used up."""
-    steps = st.steps.get(u)
-    if steps:
-        steps.pop(0)
-    if not steps:
-        st.steps.pop(u, None)
-        if UTYPE[u] != CAV or st.moved.get(u, 0) >= 2:
-            st.spend.add(u)
-
-
-def fail_order(st: CmdState, u: int) -> None:
-    """The unit could not carry out its order: the rest of it lapses and the unit is spent."""
-    st.steps.pop(u, None)
-    st.spend.add(u)
-
-
-def end_phase(st: CmdState, phase: str) -> None:
-    """Units that acted become spent; orders whose moment passed lapse; routed units flee."""
-    for u in list(st.steps):
-        steps = st.steps[u]
-        if steps and _phase_key(steps[0]) == phase:
-            st.steps.pop(u)
-    for u in st.spend:
-        if st.status[u] != ROUTED and st.loc[u] >= 0:
-            st.status[u] = SPENT
-            st.steps.pop(u, None)
-    st.spend = set()
-    if phase in ("fast", "combined"):
-        flee(st, with_infantry=phase == "combined")
-
-
-def _phase_key(step: Step) -> str:
-    return PHASE_OF_STEP.get(step[0], step[0])
-
-
-def flee(st: CmdState, with_infantry: bool) -> None:
-    """Routed cavalry (and, at the end of combined arms, routed infantry) run to the routed
-    box in their own reserve. Routed artillery stays where it is."""
-    d = st.data
-    for u in range(N_UNITS):
-        s = st.loc[u]
-        if s < 0 or st.status[u] != ROUTED:
-            continue
-        t = UTYPE[u]
-        res = d.reserve_of[USIDE[u]]
-        if s != res and (t == CAV or (t == INF and with_infantry)):
-            if st.garrison.get(s) == u:
-                continue  # routed infantry inside a building stays (rallied in place)
-            st.loc[u] = res
-            st.log("fled", unit=UID[u], to=d.ids[res])
-
-
-def set_gate(st: CmdState, stage: str, who: tuple[bool, bool]) -> None:
-    st.stage = stage
-    st.waiting = [who[0], who[1]]
-
-
-# ----- set-up -------------------------------------------------------------------------------
+# ----- rounds and planning -------------------------------------------------------------------
 
 
 def start_round(st: CmdState) -> None:
     st.phase = "planning"
     st.stage = "plan"
-    st.orders = {}
-    st.road = {}
-    st.steps = {}
+    st.sheet = [{}, {}]
+    st.carried = [{}, {}]
+    st.acts = {}
     st.moved = {}
+    st.tired = set()
+    st.actors = set()
+    st.road = set()
+    st.go = {}
+    st.rallies = [[], []]
     st.given = [0, 0]
-    st.composing = [-1, -1]
-    st.road_stage = [False, False]
+    st.last = [None, None]
     st.plan_base = [None, None]
     base = st.data.rules.orders
     for side in (0, 1):
@@ -183,110 +112,109 @@ def start_round(st: CmdState) -> None:
     st.log("round", round=st.round)
 
 
-def command_sector(st: CmdState, side: int) -> int:
-    for o in st.objectives:
-        if o.side == side and o.kind == "general":
-            return o.sector
-    return st.data.home[side][1]
-
-
-def saved_orders(st: CmdState, side: int) -> int:
-    """Orders a side has not given this round (so far): each may rally a routed unit. With
-    army morale every VP is an order, those over the allotment for the rally only."""
-    if st.cfg.morale:
-        return max(0, st.vp[side] - st.given[side])
-    return st.allowed[side] + st.extra[side] - st.given[side]
-
-
-# ----- reveal of the orders -----------------------------------------------------------------
-
-
-def reveal_orders(st: CmdState) -> None:
-    st.reveals += 1
+def end_planning(st: CmdState) -> None:
+    """Both sheets are written. Nothing of them is shown: an order is seen when its unit acts.
+    With advanced ordering by distance each order rolls for its delivery now (its owner
+    sees the dice; a lost order is not saved)."""
+    d = st.data
     for side in (0, 1):
-        listed = []
-        for u, (kind, d1, kind2, d2) in sorted(st.orders.items()):
-            if USIDE[u] != side:
-                continue
-            entry = [UID[u], kind, st.data.ids[d1]]
-            if d2 >= 0:
-                entry += [kind2, st.data.ids[d2]]
-            if u in st.road:
-                entry += ["road", st.data.ids[st.road[u]]]
-            listed.append(entry)
-        st.log("orders", side=SIDES[side], orders=listed)
         st.saved[side] = saved_orders(st, side)
     if st.cfg.orders_distance:
         for side in (0, 1):
             cmd = command_sector(st, side)
-            for u in sorted(st.orders):
-                if USIDE[u] != side:
-                    continue
-                dist = st.data.distance[cmd][st.loc[u]]
-                roll = st.rng.die(6)
-                ok = roll >= dist
-                st.log("delivery", unit=UID[u], dice=[roll], sides=6, distance=dist, delivered=ok)
-                if not ok:
-                    del st.orders[u]
-    st.steps = {}
-    for u, (kind, d1, kind2, d2) in st.orders.items():
-        steps: list[Step] = []
-        if kind == "move":
-            steps.append(("noncombat", d1))
-        else:
-            steps.append((kind, d1))
-        if d2 >= 0:
-            steps.append((kind2 if kind2 == "advance" else "noncombat", d2))
-        r = st.road.get(u, -1)
-        if r >= 0:
-            steps.append(("road", r))
-        st.steps[u] = steps
+            for key in sorted(st.sheet[side], key=lambda k: (k[1], k)):
+                t, f, a = key
+                n = st.sheet[side][key]
+                dist = d.distance[cmd][f]
+                rolls = [st.rng.die(6) for _ in range(n)]
+                kept = sum(1 for r in rolls if r >= dist)
+                st.log_private(
+                    [SIDES[side]],
+                    "delivery",
+                    order=[TYPES[t], d.ids[f], d.ids[a]],
+                    dice=rolls,
+                    sides=6,
+                    distance=dist,
+                    delivered=kept,
+                )
+                if kept:
+                    st.sheet[side][key] = kept
+                else:
+                    del st.sheet[side][key]
     st.phase = "fast"
     st.stage = "start"
 
 
-# ----- movement phases with combat ----------------------------------------------------------
+# ----- the action phases ---------------------------------------------------------------------
 
 
-def movers_of(st: CmdState, phase: str) -> list[tuple[int, int, int]]:
-    out = []
-    for u in sorted(st.steps):
-        steps = st.steps[u]
-        if not steps or st.status[u] != FRESH or st.loc[u] < 0:
+def open_choices(st: CmdState, stage: str = "choose") -> None:
+    """Ask each side with something it may do now which of its units act (both at once)."""
+    st.go = {}
+    st.stage = stage
+    who = (bool(phase_options(st, 0, st.phase)), bool(phase_options(st, 1, st.phase)))
+    if who[0] or who[1]:
+        set_gate(st, stage, who)
+    else:
+        st.stage = stage + "-none"
+
+
+def end_phase(st: CmdState, phase: str) -> None:
+    """Units that acted are spent unless they may act again (cavalry that acted once and
+    did no more than move); reactors and the like too; routed units flee."""
+    for u in st.actors:
+        if st.status[u] == ROUTED or st.loc[u] < 0:
             continue
-        if _phase_key(steps[0]) == phase:
-            out.append((u, st.loc[u], steps[0][1]))
-    return out
+        if u in st.tired or st.acts.get(u, 0) >= CAPACITY[st.ut[u]]:
+            st.status[u] = SPENT
+    for u in st.spend:
+        if st.status[u] != ROUTED and st.loc[u] >= 0:
+            st.status[u] = SPENT
+    st.spend = set()
+    st.actors = set()
+    st.go = {}
+    if phase in ("fast", "combined"):
+        flee(st, with_infantry=phase == "combined")
+
+
+def movers_of(st: CmdState) -> list[tuple[int, int, int]]:
+    return [
+        (u, st.loc[u], to)
+        for u, (how, to, _a) in sorted(st.go.items())
+        if how in ("go", "on", "fire") and st.status[u] == FRESH and st.loc[u] >= 0
+    ]
 
 
 def start_movement(st: CmdState, phase: str) -> None:
-    """Place ordered units towards their targets: friendly and free neutral sectors are
+    """Place the units that act towards their targets: friendly and free neutral sectors are
     entered at once; enemy sectors and contested neutral ones become battles."""
     d = st.data
     ctrl = control(st)
     hold = held(st)
-    movers = movers_of(st, phase)
+    movers = movers_of(st)
     # units in a reserve may not attack out of it; artillery fire only hits an enemy sector
     attack: list[tuple[int, int, int]] = []
     free: list[tuple[int, int, int]] = []
     wants: dict[int, set[int]] = {}
     for u, frm, to in movers:
         side = USIDE[u]
-        kind = st.steps[u][0][0]
+        fire = st.go[u][0] == "fire"
         if ctrl[to] == side:
-            if kind == "fire":
-                fail_order(st, u)
+            if fire:
+                tire(st, u)
             else:
                 free.append((u, frm, to))
         elif ctrl[to] == 1 - side or hold[to] == 1 - side:
             if frm == d.reserve_of[side]:
-                st.log("lapsed", unit=UID[u], sector=d.ids[to], why="no attack out of the reserve")
-                fail_order(st, u)
+                st.log(
+                    "lapsed", unit=st.uid[u], sector=d.ids[to], why="no attack out of the reserve"
+                )
+                tire(st, u)
             else:
                 attack.append((u, frm, to))
         else:
-            if kind == "fire":
-                fail_order(st, u)
+            if fire:
+                tire(st, u)
                 continue
             wants.setdefault(to, set()).add(side)
             free.append((u, frm, to))
@@ -294,20 +222,22 @@ def start_movement(st: CmdState, phase: str) -> None:
     for u, frm, to in free:
         if ctrl[to] == -1 and hold[to] == -1 and len(wants.get(to, ())) == 2:
             if frm == d.reserve_of[USIDE[u]]:
-                st.log("lapsed", unit=UID[u], sector=d.ids[to], why="no attack out of the reserve")
-                fail_order(st, u)
+                st.log(
+                    "lapsed", unit=st.uid[u], sector=d.ids[to], why="no attack out of the reserve"
+                )
+                tire(st, u)
             else:
                 attack.append((u, frm, to))  # a meeting engagement over a neutral sector
         else:
             neutral_moves.append((u, frm, to))
-    # the border limit: the first units (by number) go, the others' orders lapse
+    # the border limit (the choices kept to it; this guards the rest)
     used: dict[tuple[int, int, int], int] = {}
     for group in (neutral_moves, attack):
         keep = []
         for u, frm, to in group:
             key = (USIDE[u], frm, to)
             if used.get(key, 0) >= border_limit(st, frm, to):
-                fail_order(st, u)
+                tire(st, u)
                 continue
             used[key] = used.get(key, 0) + 1
             keep.append((u, frm, to))
@@ -345,11 +275,12 @@ def continue_movement(st: CmdState) -> None:
     merge_meetings(st, cb, [c if h == -1 else -2 for c, h in zip(ctrl, hold, strict=True)])
     for side in (0, 1):
         listed = [
-            [UID[u], d.ids[frm], d.ids[to]] for u, (frm, to) in cb.mover.items() if USIDE[u] == side
+            [st.uid[u], d.ids[frm], d.ids[to]]
+            for u, (frm, to) in cb.mover.items()
+            if USIDE[u] == side
         ]
         if listed:
             st.log("attack", side=SIDES[side], units=listed)
-    st.stage = "react"
     who = (bool(reaction_options(st, 0)), bool(reaction_options(st, 1)))
     set_gate(st, "react", who)
 
@@ -390,562 +321,6 @@ def merge_meetings(st: CmdState, cb: Combat, ctrl: list[int]) -> None:
                     zs.append(z)
 
 
-def capacity_needs(
-    st: CmdState, moves: list[tuple[int, int, int]] | tuple[tuple[int, int, int], ...]
-) -> dict[tuple[int, int], tuple[tuple[int, ...], int]]:
-    """Where more of a side's units want to enter a battle sector than it has room for, the
-    owner chooses who goes: (side, sector) -> (the units, the room). The room counts the
-    units leaving the sector in the same moves."""
-    if len(moves) < 2:
-        return {}
-    d = st.data
-    cap = d.rules.sector_capacity
-    occ: list[int] | None = None
-    into: dict[tuple[int, int], list[int]] = {}
-    leaving: dict[int, int] = {}
-    for u, frm, to in moves:
-        leaving[frm] = leaving.get(frm, 0) + 1
-        if to not in d.reserve_of:
-            into.setdefault((USIDE[u], to), []).append(u)
-    out: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
-    for key, units in sorted(into.items()):
-        if len(units) <= 1:
-            continue
-        if occ is None:
-            occ = occupancy(st)
-        room = cap - occ[key[1]] + leaving.get(key[1], 0)
-        if 0 < room < len(units):
-            out[key] = (tuple(sorted(units)), room)
-    return out
-
-
-def ask_capacity(
-    st: CmdState, needs: dict[tuple[int, int], tuple[tuple[int, ...], int]], after: str
-) -> None:
-    """Open the capacity questions (both sides at once), then go on with stage ``after``."""
-    st.need = needs
-    st.admit = {}
-    st.after = after
-    if needs:
-        set_gate(st, "capacity", (any(k[0] == 0 for k in needs), any(k[0] == 1 for k in needs)))
-    else:
-        st.stage = after
-
-
-def capacity_question(st: CmdState, side: int) -> tuple[int, int] | None:
-    """The side's first capacity question still open."""
-    for key, (_units, room) in sorted(st.need.items()):
-        if key[0] == side and len(st.admit.get(key, ())) < room:
-            return key
-    return None
-
-
-def admitted_first(st: CmdState, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    """The moves with the units their owners chose to let in put first."""
-    if not st.admit:
-        return moves
-    chosen = {u: i for lst in st.admit.values() for i, u in enumerate(lst)}
-    return sorted(moves, key=lambda m: (0, chosen[m[0]]) if m[0] in chosen else (1, 0))
-
-
-def do_moves(st: CmdState, moves: list[tuple[int, int, int]]) -> None:
-    """Moves into friendly or free sectors, within the capacity of 6 (reserves unlimited).
-    Where a sector cannot take them all, the units its owner chose go first, then the
-    others by number while room is left."""
-    if not moves:
-        st.need = {}
-        st.admit = {}
-        return
-    d = st.data
-    cap = d.rules.sector_capacity
-    occ = occupancy(st)
-    pending = admitted_first(st, list(moves))
-    for _ in range(2):  # a second pass lets units follow others that left
-        rest = []
-        for u, frm, to in pending:
-            if to in d.reserve_of or occ[to] < cap:
-                occ[frm] -= 1
-                occ[to] += 1
-                move_unit(st, u, to)
-                st.log("moved", unit=UID[u], to=d.ids[to])
-                finish_step(st, u)
-            else:
-                rest.append((u, frm, to))
-        pending = rest
-    for u, _, to in pending:
-        st.log("blocked", unit=UID[u], to=d.ids[to])
-        fail_order(st, u)
-    st.need = {}
-    st.admit = {}
-
-
-def reaction_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
-    """Reactions open to a defending side: squares against cavalry, countercharge against
-    infantry, or a cavalry retreat into an adjacent friendly sector. A square is offered
-    only while fewer have been tried than there are defenders' places in battle zones
-    facing cavalry (the others would never take position), a countercharge only while
-    there is a space for it in a zone of an infantry attack."""
-    cb = st.combat
-    assert cb is not None
-    d = st.data
-    ctrl = control(st)
-    hold = held(st)
-    occ = occupancy(st)
-    spaces = d.rules.zone_spaces
-    out: list[tuple[Any, ...]] = []
-    inside = set(st.garrison.values())
-    for (att_side, t), zs in cb.attacks.items():
-        if att_side == side or hold[t] != side:
-            continue
-        att_types = {UTYPE[u] for z in zs for u in side_list(cb, z, att_side)}
-        square_room = 0
-        charge_room = 0
-        for z in zs:
-            enemy = side_list(cb, z, att_side)
-            mine = len(side_list(cb, z, side))
-            if any(UTYPE[u] == CAV for u in enemy):
-                square_room += max(0, min(spaces, len(enemy)) - mine)
-            if any(UTYPE[u] == INF and cb.mover.get(u, (0, -1))[1] == t for u in enemy):
-                charge_room += max(0, spaces - mine)
-        here = [u for u in cb.react if st.loc[u] == t]
-        square_room -= sum(1 for u in here if cb.react[u] == "square")
-        charge_room -= sum(1 for u in here if cb.react[u] == "countercharge")
-        for u in side_units(side):
-            if st.loc[u] != t or st.status[u] != FRESH or u in cb.mover or u in cb.react:
-                continue
-            if u in inside:
-                continue
-            ty = UTYPE[u]
-            if ty == INF and CAV in att_types and not st.square[u] and square_room > 0:
-                out.append(("react", UID[u], "square"))
-            if ty == CAV:
-                if INF in att_types and charge_room > 0:
-                    out.append(("react", UID[u], "countercharge"))
-                for s in d.adj[t]:
-                    roomy = s in d.reserve_of or occ[s] < d.rules.sector_capacity
-                    if ctrl[s] == side and roomy and (1 - side, s) not in cb.attacks:
-                        out.append(("retreat", UID[u], d.ids[s]))
-    return out
-
-
-def resolve_reactions(st: CmdState) -> None:
-    cb = st.combat
-    assert cb is not None
-    d = st.data
-    r = d.rules
-    for u in sorted(cb.react):
-        kind = cb.react[u]
-        st.spend.add(u)
-        if kind.startswith("retreat:"):
-            to = int(kind.split(":")[1])
-            st.loc[u] = to
-            st.steps.pop(u, None)
-            st.log("retreat", unit=UID[u], to=d.ids[to])
-            continue
-        roll = st.rng.die(6)
-        value = max(1, min(6, roll + r.reaction))
-        ok = value > r.success_above
-        st.log(
-            "reaction", unit=UID[u], reaction=kind, dice=[roll], sides=6, modified=value, success=ok
-        )
-        if not ok:
-            continue
-        if kind == "square":
-            st.square[u] = True
-        else:  # countercharge: the cavalry attacks the infantry that attacks its sector
-            t = st.loc[u]
-            side = USIDE[u]
-            for z, (a, b, _, _) in enumerate(cb.zones):
-                if t not in (a, b):
-                    continue
-                enemies = side_list(cb, z, 1 - side)
-                if any(UTYPE[e] == INF and cb.mover.get(e, (0, -1))[1] == t for e in enemies):
-                    other = b if a == t else a
-                    mine = side_list(cb, z, side)
-                    if len(mine) < r.zone_spaces:
-                        cb.mover[u] = (t, other)
-                        cb.zone_of[u] = z
-                        cb.charged.add(u)
-                        st.steps.pop(u, None)
-                        mine.append(u)
-                        mine.sort(key=lambda x: attacker_key(st, x))
-                    break
-
-
-def defence_plans(st: CmdState) -> list[tuple[int, int, list[int], list[int], dict[int, int]]]:
-    """For each sector defended now: (defending side, sector, its zones, the units that must
-    take positions, the room for defenders in each zone). The units are the first ones in
-    placement order, as many as the zones together take (never more than the attackers)."""
-    cb = st.combat
-    assert cb is not None
-    hold = held(st)
-    inside = set(st.garrison.values())
-    spaces = st.data.rules.zone_spaces
-    out = []
-    for (att_side, t), zs in sorted(cb.attacks.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        side = 1 - att_side
-        if hold[t] != side:
-            continue
-        pool = sorted(
-            (
-                u
-                for u in side_units(side)
-                if st.loc[u] == t and u not in cb.mover and u not in inside
-            ),
-            key=lambda u: defender_key(st, u),
-        )
-        caps = {}
-        for z in zs:
-            n_att = sum(1 for u in side_list(cb, z, att_side) if u in cb.mover)
-            caps[z] = max(0, min(spaces, n_att) - len(side_list(cb, z, side)))
-        out.append((side, t, list(zs), pool[: sum(caps.values())], caps))
-    return out
-
-
-def split_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
-    """A sector attacked through several battle zones: its defender chooses which unit
-    defends which zone, ("defend", unit, the sector the attack comes from), one at a time
-    (the first such sector first); ("done",) leaves the rest to the placement order."""
-    cb = st.combat
-    assert cb is not None
-    d = st.data
-    for sd, t, zs, units, caps in defence_plans(st):
-        if sd != side or len(zs) < 2:
-            continue
-        room = dict(caps)
-        for u, z in cb.split.items():
-            if z in room and u in units:
-                room[z] -= 1
-        free = [u for u in units if u not in cb.split]
-        open_zones = [z for z in zs if room[z] > 0]
-        if not free or len(open_zones) < 2:
-            continue
-        out: list[tuple[Any, ...]] = []
-        for u in free:
-            for z in open_zones:
-                a, b, _, _ = cb.zones[z]
-                out.append(("defend", UID[u], d.ids[b if a == t else a]))
-        out.append(("done",))
-        return out
-    return []
-
-
-def place_defenders(st: CmdState) -> None:
-    """Defenders fill spaces after their own attackers, never more than the enemy's
-    attackers in that zone: first those their owner placed (``split``), the others
-    shared out in turn among the zones attacking their sector."""
-    cb = st.combat
-    assert cb is not None
-    spaces = st.data.rules.zone_spaces
-    for side, _t, zs, units, caps in defence_plans(st):
-        pool = []
-        for u in units:
-            z = cb.split.get(u, -1)
-            if z in caps and caps[z] > 0:
-                side_list(cb, z, side).append(u)
-                cb.zone_of[u] = z
-                caps[z] -= 1
-            else:
-                pool.append(u)
-        i = 0
-        while pool and any(caps.values()):
-            z = zs[i % len(zs)]
-            i += 1
-            if caps[z] > 0:
-                u = pool.pop(0)
-                side_list(cb, z, side).append(u)
-                cb.zone_of[u] = z
-                caps[z] -= 1
-    if not cb.split:
-        for a, b, wl, bl in cb.zones:
-            for lst in (wl, bl):
-                att = sorted((u for u in lst if u in cb.mover), key=lambda u: attacker_key(st, u))
-                dfn = [u for u in lst if u not in cb.mover]
-                lst[:] = (att + dfn)[:spaces]
-            _log_positions(st, a, b, wl, bl)
-        return
-    if cb.split:
-        for side in (0, 1):
-            mine = [u for u in sorted(cb.split) if USIDE[u] == side]
-            if mine:
-                st.log(
-                    "split",
-                    side=SIDES[side],
-                    units={UID[u]: zone_name(st, cb.split[u]) for u in mine},
-                )
-        cb.split = {}
-    for a, b, wl, bl in cb.zones:
-        for lst in (wl, bl):
-            att = sorted((u for u in lst if u in cb.mover), key=lambda u: attacker_key(st, u))
-            dfn = sorted((u for u in lst if u not in cb.mover), key=lambda u: defender_key(st, u))
-            lst[:] = (att + dfn)[:spaces]
-        _log_positions(st, a, b, wl, bl)
-
-
-def _log_positions(st: CmdState, a: int, b: int, wl: list[int], bl: list[int]) -> None:
-    st.log(
-        "positions",
-        zone=f"{st.data.ids[a]}|{st.data.ids[b]}",
-        white=[UID[u] for u in wl],
-        black=[UID[u] for u in bl],
-    )
-
-
-def pending_targets(st: CmdState, side: int, step: int) -> list[int]:
-    cb = st.combat
-    assert cb is not None
-    out = []
-    for z in range(len(cb.zones)):
-        for u in side_list(cb, z, side):
-            if u in cb.targets or not needs_target(st, cb, u, step):
-                continue
-            out.append(u)
-    if step == MELEE:
-        for _t, g in sorted(st.garrison.items()):
-            if USIDE[g] == side and g not in cb.targets and chooses_target(st, cb, g, step):
-                out.append(g)
-    return out
-
-
-def auto_targets(st: CmdState, step: int) -> tuple[bool, bool]:
-    """Give the only possible target where there is one choice; say who must choose."""
-    cb = st.combat
-    assert cb is not None
-    who = [False, False]
-    for side in (0, 1):
-        for u in pending_targets(st, side, step):
-            cands = target_candidates(st, cb, u)
-            if len(cands) <= 1:
-                cb.targets[u] = cands[0] if cands else -1
-            else:
-                who[side] = True
-    return (who[0], who[1])
-
-
-def reroll_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
-    cb = st.combat
-    assert cb is not None
-    out: list[tuple[Any, ...]] = []
-    for (s, _t), zs in cb.attacks.items():
-        if s != side or cb.rerolls.get((s, _t), 0) <= 0:
-            continue
-        for z in zs:
-            for sd in (0, 1):
-                for u in side_list(cb, z, sd):
-                    for k in range(len(cb.dice.get(u, ()))):
-                        act = ("reroll", UID[u], k)
-                        if act not in out:
-                            out.append(act)
-    return out
-
-
-def do_reroll(st: CmdState, side: int, u: int, k: int) -> None:
-    cb = st.combat
-    assert cb is not None
-    z = cb.zone_of[u]
-    for (s, t), zs in cb.attacks.items():
-        if s == side and z in zs and cb.rerolls.get((s, t), 0) > 0:
-            cb.rerolls[(s, t)] -= 1
-            break
-    old = cb.dice[u][k]
-    new = st.rng.die(6)
-    cb.dice[u][k] = new
-    st.log("reroll", side=SIDES[side], unit=UID[u], old=old, dice=[new], sides=6)
-
-
-def withdraw_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
-    cb = st.combat
-    assert cb is not None
-    out: list[tuple[Any, ...]] = []
-    for z in range(len(cb.zones)):
-        enemy_attacks = any(u in cb.mover for u in side_list(cb, z, 1 - side))
-        if enemy_attacks:
-            continue
-        for u in side_list(cb, z, side):
-            if u in cb.mover and st.status[u] != ROUTED and u not in cb.charged:
-                out.append(("withdraw", UID[u]))
-    # a defender may put one infantry unit into its sector's building for the melee
-    for z in range(len(cb.zones)):
-        for u in side_list(cb, z, side):
-            t = st.loc[u]
-            if (
-                UTYPE[u] == INF
-                and u not in cb.mover
-                and st.status[u] != ROUTED
-                and has_building(st, t)
-                and t not in st.garrison
-            ):
-                out.append(("garrison", UID[u]))
-    return out
-
-
-def after_ranged(st: CmdState) -> None:
-    """Routed cavalry leave the zone, attacking artillery always pulls back."""
-    cb = st.combat
-    assert cb is not None
-    for u in list(cb.zone_of):
-        if (UTYPE[u] == CAV and st.status[u] == ROUTED) or (UTYPE[u] == ART and u in cb.mover):
-            leave_zone(cb, u)
-            if u in cb.mover:
-                cb.mover.pop(u)
-                if UTYPE[u] == ART:
-                    finish_step(st, u)
-                    st.spend.add(u)
-                else:
-                    fail_order(st, u)
-
-
-def conclude_combat(st: CmdState, phase: str) -> None:
-    """Who failed to hit, who flees, and which sectors were emptied and may be entered."""
-    cb = st.combat
-    assert cb is not None
-    d = st.data
-    settle_captures(st)
-    for u, (_frm, _to) in list(cb.mover.items()):
-        if UTYPE[u] == CAV and u not in cb.hit_any:
-            fail_order(st, u)  # a charge that hit nothing leaves the cavalry spent
-    for u in cb.cav_fought:
-        if u not in cb.hit_any and st.loc[u] >= 0:
-            st.spend.add(u)  # so does a defence that hit nothing
-    # survivors that may enter: per (side, target)
-    groups: dict[tuple[int, int], list[int]] = {}
-    for u, (_frm, to) in cb.mover.items():
-        if st.status[u] == ROUTED or st.loc[u] < 0 or UTYPE[u] == ART:
-            continue
-        groups.setdefault((USIDE[u], to), []).append(u)
-    cb.zones = []
-    cb.zone_of = {}
-    flee(st, with_infantry=phase == "combined")
-    enter: dict[tuple[int, int], int] = {}
-    waiting: dict[tuple[int, int], list[int]] = {}
-    for (side, t), units in groups.items():
-        inside = st.garrison.get(t, -1)
-        stayers = [
-            e
-            for e in side_units(1 - side)
-            if st.loc[e] == t and st.status[e] != ROUTED and e != inside
-        ]
-        attacked = any(
-            USIDE[e] != side and to == t and st.status[e] != ROUTED and st.loc[e] >= 0
-            for e, (_f, to) in cb.mover.items()
-        )
-        if attacked or t in d.reserve_of or (stayers and not all(e in cb.mover for e in stayers)):
-            for u in units:
-                if u in st.steps:
-                    fail_order(st, u)
-            continue
-        if stayers:
-            # held only by units that attacked out of it: decided once they have moved
-            waiting[(side, t)] = units
-            continue
-        enter[(side, t)] = -1 if phase == "fast" else 1
-    cb.enter = enter
-    cb.waiting = waiting
-    cb.mover = {
-        u: v
-        for u, v in cb.mover.items()
-        if (USIDE[u], v[1]) in enter or (USIDE[u], v[1]) in waiting
-    }
-    open_entries(st, phase)
-
-
-def open_entries(st: CmdState, phase: str) -> None:
-    """Ask the fast phase's victors whether they enter; in combined arms they must."""
-    cb = st.combat
-    assert cb is not None
-    enter = cb.enter
-    if phase == "fast" and enter:
-        set_gate(st, "enter", (any(k[0] == 0 for k in enter), any(k[0] == 1 for k in enter)))
-        st.phase = phase
-    else:
-        st.stage = "enter-resolve"
-
-
-def _entering(st: CmdState, cb: Combat, side: int, t: int) -> list[int]:
-    return sorted(
-        u
-        for u, (_f, to) in cb.mover.items()
-        if USIDE[u] == side
-        and to == t
-        and st.status[u] != ROUTED
-        and st.loc[u] >= 0
-        and UTYPE[u] != ART
-    )
-
-
-def ask_entry_capacity(st: CmdState) -> None:
-    """Victors entering a conquered sector that cannot take them all: the owner chooses."""
-    cb = st.combat
-    assert cb is not None
-    cap = st.data.rules.sector_capacity
-    needs: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
-    for (side, t), go in sorted(cb.enter.items()):
-        if go != 1:
-            continue
-        units = _entering(st, cb, side, t)
-        room = cap - sum(1 for x in side_units(side) if st.loc[x] == t)
-        if 0 < room < len(units):
-            needs[(side, t)] = (tuple(units), room)
-    ask_capacity(st, needs, "enter-do")
-
-
-def enter_sectors(st: CmdState) -> None:
-    cb = st.combat
-    assert cb is not None
-    d = st.data
-    cap = d.rules.sector_capacity
-    for (side, t), go in sorted(cb.enter.items()):
-        units = _entering(st, cb, side, t)
-        chosen = st.admit.get((side, t), ())
-        if chosen:
-            units = [*chosen, *(u for u in units if u not in chosen)]
-        if go != 1:
-            st.log("hold", side=SIDES[side], sector=d.ids[t])
-            for u in units:
-                fail_order(st, u)
-            continue
-        for u in units:
-            # enemy routed units in the sector are captured as we enter: they take no room
-            occ = sum(1 for x in side_units(side) if st.loc[x] == t)
-            if occ < cap:
-                move_unit(st, u, t)
-                st.log("entered", unit=UID[u], to=d.ids[t])
-                if u in cb.charged:
-                    st.spend.add(u)
-                else:
-                    finish_step(st, u)
-            else:
-                fail_order(st, u)
-    # victors waiting on a sector held by units that won elsewhere: it is theirs if emptied
-    promote: dict[tuple[int, int], int] = {}
-    for (side, t), _units in sorted(cb.waiting.items()):
-        inside = st.garrison.get(t, -1)
-        if not any(
-            st.loc[e] == t and st.status[e] != ROUTED and e != inside for e in side_units(1 - side)
-        ):
-            promote[(side, t)] = -1 if st.phase == "fast" else 1
-    if promote:
-        cb.enter = promote
-        cb.waiting = {k: v for k, v in cb.waiting.items() if k not in promote}
-        cb.mover = {
-            u: v
-            for u, v in cb.mover.items()
-            if (USIDE[u], v[1]) in promote or (USIDE[u], v[1]) in cb.waiting
-        }
-        open_entries(st, st.phase)
-        st.need = {}
-        st.admit = {}
-        return
-    # attackers that did not enter stay where they were; their orders lapse
-    for u in range(N_UNITS):
-        if st.steps.get(u) and st.loc[u] >= 0 and u in cb.mover and st.loc[u] == cb.mover[u][0]:
-            fail_order(st, u)
-    st.combat = None
-    st.need = {}
-    st.admit = {}
-    st.stage = "end"
-
-
 # ----- bombardment --------------------------------------------------------------------------
 
 
@@ -962,9 +337,8 @@ def bombard_class(st: CmdState, e: int) -> int:
 def shooters(st: CmdState, side: int | None = None) -> list[int]:
     return [
         u
-        for u in sorted(st.steps)
-        if st.steps[u]
-        and st.steps[u][0][0] == "bombard"
+        for u, (how, _t, _a) in sorted(st.go.items())
+        if how in ("bombard", "ruin")
         and st.status[u] == FRESH
         and st.loc[u] >= 0
         and (side is None or USIDE[u] == side)
@@ -978,14 +352,19 @@ def bombard_line(st: CmdState, u: int) -> tuple[int, int, int, bool, list[int], 
     ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
     side = USIDE[u]
     src = st.loc[u]
-    target = st.steps[u][0][1]
+    how, target, _arrow = st.go[u]
     line = next((ln for ln in d.lines[side][src] if ln[0] == target), None)
     if line is None:
         return None
     _t, rng_, mid = line
     inside = st.garrison.get(target, -1)
     enemies = [e for e in side_units(1 - side) if st.loc[e] == target]
-    building = inside >= 0 and USIDE[inside] != side and enemies == [inside]
+    building = (
+        inside >= 0
+        and USIDE[inside] != side
+        and has_building(st, target)
+        and (enemies == [inside] or how == "ruin")
+    )
     if not building:
         enemies = [e for e in enemies if e != inside]
     if not enemies:
@@ -1004,29 +383,6 @@ def bombard_line(st: CmdState, u: int) -> tuple[int, int, int, bool, list[int], 
     return (target, rng_, mid, building, enemies, enemy_mid)
 
 
-def aim_candidates(st: CmdState, u: int) -> list[int] | None:
-    """The enemy units the gun's next die may go at (the rulebook's priority decides the kind
-    of unit, the player which one of that kind), or None when every die is aimed."""
-    shot = bombard_line(st, u)
-    if shot is None:
-        return None
-    _target, _rng, mid, building, enemies, enemy_mid = shot
-    if building:
-        return None  # both dice go at the building
-    chosen = st.aims.get(u, ())
-    friendly_block = mid >= 0 and not enemy_mid and _blocked_by_friend(st, u, mid)
-    if len(chosen) == 0:
-        pool = enemies
-    elif len(chosen) == 1 and not friendly_block:
-        pool = enemy_mid if enemy_mid else [e for e in enemies if e not in chosen]
-    else:
-        return None
-    if not pool:
-        return None
-    best = min(bombard_class(st, e) for e in pool)
-    return [e for e in pool if bombard_class(st, e) == best]
-
-
 def _blocked_by_friend(st: CmdState, u: int, mid: int) -> bool:
     d = st.data
     ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
@@ -1037,25 +393,27 @@ def _blocked_by_friend(st: CmdState, u: int, mid: int) -> bool:
     )
 
 
-def fill_aims(st: CmdState, side: int) -> bool:
-    """Aim every die that has only one possible target; True while the side has a choice."""
-    for u in shooters(st, side):
-        while True:
-            cands = aim_candidates(st, u)
-            if cands is None:
-                break
-            if len(cands) > 1:
-                return True
-            st.aims[u] = (*st.aims.get(u, ()), cands[0])
-    return False
+def aim(st: CmdState, u: int, shot: Any) -> list[int]:
+    """The enemy units a gun's dice go at: the book's priority decides the kind (squares,
+    infantry, cavalry, artillery, routed); of units of one kind a fresh one before a spent
+    one (units of a kind are otherwise alike: an order binds no particular unit). One die
+    at the target and one at an enemy in harm's way; a friendly obstacle costs the second."""
+    if shot is None:
+        return []
+    _target, _rng, mid, building, enemies, enemy_mid = shot
+    if building:
+        return []
 
+    def pick(pool: list[int]) -> int:
+        return min(pool, key=lambda e: (bombard_class(st, e), st.status[e] != FRESH, e))
 
-def aim_question(st: CmdState, side: int) -> tuple[int, list[int]] | None:
-    for u in shooters(st, side):
-        cands = aim_candidates(st, u)
-        if cands is not None and len(cands) > 1:
-            return u, cands
-    return None
+    first = pick(enemies)
+    if enemy_mid:
+        return [first, pick(enemy_mid)]
+    if mid >= 0 and _blocked_by_friend(st, u, mid):
+        return [first]
+    rest = [e for e in enemies if e != first]
+    return [first, pick(rest)] if rest else [first]
 
 
 def bombardment(st: CmdState) -> None:
@@ -1064,25 +422,17 @@ def bombardment(st: CmdState) -> None:
     ter = d.terrain[st.cfg.board] if st.cfg.terrain else None
     hits: list[tuple[int, int]] = []
     guns = shooters(st)
-    # dice nobody aimed go by the priority, the lowest-numbered unit of the kind first
-    for u in guns:
-        while True:
-            cands = aim_candidates(st, u)
-            if cands is None:
-                break
-            st.aims[u] = (*st.aims.get(u, ()), cands[0])
     shots = {u: bombard_line(st, u) for u in guns}
+    aims = {u: aim(st, u, shots[u]) for u in guns}
     tokens_before = dict(st.tokens)
     new_tokens: dict[int, int] = {}
     for u in guns:
         side = USIDE[u]
-        target = st.steps[u][0][1]
-        finish_step(st, u)
-        st.spend.add(u)
+        target = st.go[u][1]
         shot = shots[u]
         if shot is None:
             if any(ln[0] == target for ln in d.lines[side][st.loc[u]]):
-                st.log("no-target", unit=UID[u], sector=d.ids[target])
+                st.log("no-target", unit=st.uid[u], sector=d.ids[target])
             continue
         _t, rng_, _mid, building, _enemies, _emid = shot
         inside = st.garrison.get(target, -1)
@@ -1098,15 +448,15 @@ def bombardment(st: CmdState) -> None:
             if _emid:
                 dice_targets = [inside]  # the shell in harm's way leaves one die: no ruin
         else:
-            dice_targets = [e for e in st.aims.get(u, ()) if st.loc[e] >= 0]
-        token = any(tokens_before.get(a) == target for a in side_units(side) if UTYPE[a] == ART)
+            dice_targets = [e for e in aims[u] if st.loc[e] >= 0]
+        token = any(tokens_before.get(a) == target for a in side_units(side) if st.ut[a] == ART)
         new_tokens[u] = target
         rolls = []
         for t in dice_targets:
             col = (
                 7
                 if st.status[t] == ROUTED
-                else (3 if (UTYPE[t] == INF and st.square[t]) else 4 + UTYPE[t])
+                else (3 if (st.ut[t] == INF and st.square[t]) else 4 + st.ut[t])
             )
             dist = rng_ if st.loc[t] == target else 1
             mod = (d.table[2][col][0] or 0) + (
@@ -1122,7 +472,7 @@ def bombardment(st: CmdState) -> None:
             value = max(1, min(6, roll + mod))
             ok = value > r.success_above
             rolls.append(
-                {"target": UID[t], "die": roll, "modifier": mod, "modified": value, "hit": ok}
+                {"target": st.uid[t], "die": roll, "modifier": mod, "modified": value, "hit": ok}
             )
             if ok and not building:
                 hits.append((t, u))
@@ -1130,10 +480,10 @@ def bombardment(st: CmdState) -> None:
             # two hits bring the building down with the unit inside it
             st.ruined = (*st.ruined, target)
             remove_unit(st, inside, -1)
-            st.log("building-destroyed", sector=d.ids[target], unit=UID[inside])
+            st.log("building-destroyed", sector=d.ids[target], unit=st.uid[inside])
         st.log(
             "bombard",
-            unit=UID[u],
+            unit=st.uid[u],
             sector=d.ids[target],
             range=rng_,
             dice=[x["die"] for x in rolls],
@@ -1150,13 +500,17 @@ def bombardment(st: CmdState) -> None:
 # ----- non-combat moves ---------------------------------------------------------------------
 
 
-def noncombat_moves(st: CmdState, phase: str, used: dict[tuple[int, int, int], int]) -> None:
-    """Work out the moves of the non-combat phase (``phase`` "noncombat", then "road": the
-    road's extra move after the ordinary ones); ``used`` counts the units of each side
-    that crossed each border in this phase, the road moves included. The moves wait in
-    ``st.pending`` for any capacity question."""
+def noncombat_moves(st: CmdState, used: dict[tuple[int, int, int], int]) -> None:
+    """Work out the moves chosen in the non-combat phase (its ordinary moves, then the road's
+    extra moves); ``used`` counts the units of each side that crossed each border in this
+    phase, the road's moves included. The moves wait in ``st.pending`` for any capacity
+    question."""
     ctrl = control(st)
-    movers = movers_of(st, phase)
+    movers = movers_of(st) + [
+        (u, st.loc[u], to)
+        for u, (how, to, _a) in sorted(st.go.items())
+        if how == "road" and st.loc[u] >= 0 and st.status[u] != ROUTED
+    ]
     wants: dict[int, set[int]] = {}
     for u, _frm, to in movers:
         wants.setdefault(to, set()).add(USIDE[u])
@@ -1164,29 +518,31 @@ def noncombat_moves(st: CmdState, phase: str, used: dict[tuple[int, int, int], i
     for u, frm, to in movers:
         side = USIDE[u]
         if ctrl[to] == 1 - side or (ctrl[to] == -1 and len(wants[to]) == 2):
-            st.log("blocked", unit=UID[u], to=st.data.ids[to])
-            fail_order(st, u)
+            st.log("blocked", unit=st.uid[u], sector=st.data.ids[to])
+            tire(st, u)
             continue
         if ctrl[to] == -1 and any(
             st.loc[e] == to and st.status[e] != ROUTED for e in side_units(1 - side)
         ):
-            fail_order(st, u)
+            tire(st, u)
             continue
         key = (side, frm, to)
         if used.get(key, 0) >= border_limit(st, frm, to):
-            fail_order(st, u)
+            tire(st, u)
             continue
         used[key] = used.get(key, 0) + 1
         ok.append((u, frm, to))
     st.pending = (tuple(ok), tuple(sorted(used.items())))
-    ask_capacity(st, capacity_needs(st, ok), "moves" if phase == "noncombat" else "road-moves")
+    ask_capacity(st, capacity_needs(st, ok), "moves" if st.stage == "resolve" else "road-moves")
 
 
 # ----- rally and scoring --------------------------------------------------------------------
 
 
 def rally_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
-    if st.saved[side] <= 0:
+    """What the side's saved orders may still rally, its choices so far counted."""
+    chosen = st.rallies[side]
+    if st.saved[side] - len(chosen) <= 0:
         return []
     d = st.data
     res = d.reserve_of[side]
@@ -1195,18 +551,18 @@ def rally_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
         n = sum(
             1
             for u in side_units(side)
-            if UTYPE[u] == t and st.loc[u] == res and st.status[u] == ROUTED
+            if st.ut[u] == t and st.loc[u] == res and st.status[u] == ROUTED
         )
-        if n >= 2:
+        if n - 2 * chosen.count(name) >= 2:
             out.append(("rally", name))
     ctrl = control(st)
     for u in side_units(side):
         s = st.loc[u]
-        if s < 0 or st.status[u] != ROUTED or ctrl[s] != side:
+        if s < 0 or st.status[u] != ROUTED or ctrl[s] != side or st.uid[u] in chosen:
             continue
         in_building = st.garrison.get(s) == u
-        if UTYPE[u] == ART or in_building:
-            out.append(("rally", UID[u]))
+        if st.ut[u] == ART or in_building:
+            out.append(("rally", st.uid[u]))
     return out
 
 
@@ -1219,18 +575,25 @@ def do_rally(st: CmdState, side: int, what: str) -> None:
         pair = [
             u
             for u in side_units(side)
-            if UTYPE[u] == t and st.loc[u] == res and st.status[u] == ROUTED
+            if st.ut[u] == t and st.loc[u] == res and st.status[u] == ROUTED
         ][:2]
         keep, drop = pair
         st.status[keep] = FRESH
         st.loc[drop] = GONE
-        st.log("rallied", side=SIDES[side], unit=UID[keep], merged=UID[drop])
+        st.log("rallied", side=SIDES[side], unit=st.uid[keep], merged=st.uid[drop])
     else:
-        from warroom.games.commanders.data import UINDEX
-
-        u = UINDEX[what]
+        u = st.uix[what]
         st.status[u] = FRESH
-        st.log("rallied", side=SIDES[side], unit=UID[u], merged=None)
+        st.log("rallied", side=SIDES[side], unit=st.uid[u], merged=None)
+
+
+def carry_out_rallies(st: CmdState) -> None:
+    for side in (0, 1):
+        for what in st.rallies[side]:
+            do_rally(st, side, what)
+    if st.rallies[0] or st.rallies[1]:
+        st.reveals += 1
+    st.rallies = [[], []]
 
 
 def scoring(st: CmdState) -> None:
@@ -1244,7 +607,7 @@ def scoring(st: CmdState) -> None:
     vp_of = {INF: r.capture_vp_infantry, CAV: r.capture_vp_cavalry, ART: r.capture_vp_artillery}
     # 1. captured units
     for side in (0, 1):
-        pts = sum(vp_of[UTYPE[u]] for u in st.captured[side])
+        pts = sum(vp_of[st.ut[u]] for u in st.captured[side])
         if pts:
             gain(st, side, pts, "captures")
         st.captured[side] = []
@@ -1279,6 +642,25 @@ def scoring(st: CmdState) -> None:
         return
     st.round += 1
     start_round(st)
+
+
+def reveal_plans(st: CmdState) -> None:
+    """The scoring phase: the book lets each side ask to see the other's plan for the round.
+    Both sheets are shown: every order with how many units carried it out, and the orders
+    saved."""
+    d = st.data
+    st.reveals += 1
+    for side in (0, 1):
+        carried = st.carried[side]
+        st.log(
+            "plan",
+            side=SIDES[side],
+            orders=[
+                [TYPES[t], d.ids[f], d.ids[a], n, carried.get((t, f, a), 0)]
+                for (t, f, a), n in sorted(st.sheet[side].items(), key=lambda kv: kv[0][1:])
+            ],
+            saved=st.saved[side],
+        )
 
 
 def gain(st: CmdState, side: int, pts: int, why: str) -> None:
@@ -1341,7 +723,9 @@ def _advance(st: CmdState) -> None:
             st.log(
                 "deployed",
                 side=SIDES[side],
-                units={UID[u]: st.data.ids[st.loc[u]] for u in side_units(side) if st.loc[u] >= 0},
+                units={
+                    st.uid[u]: st.data.ids[st.loc[u]] for u in side_units(side) if st.loc[u] >= 0
+                },
                 objectives=[
                     [o.kind, o.vp, st.data.ids[o.sector]] for o in st.objectives if o.side == side
                 ],
@@ -1349,90 +733,117 @@ def _advance(st: CmdState) -> None:
         start_round(st)
         return
     if ph == "planning":
-        reveal_orders(st)
+        end_planning(st)
         return
-    if ph in ("fast", "combined"):
-        fast = ph == "fast"
-        if stage == "start":
-            start_movement(st, ph)
-        elif stage == "moves":
-            continue_movement(st)
-        elif stage == "react":
-            resolve_reactions(st)
-            assert st.combat is not None
-            if any(len(zs) > 1 for zs in st.combat.attacks.values()):
-                set_gate(st, "split", (bool(split_options(st, 0)), bool(split_options(st, 1))))
-            else:
-                st.stage = "split"  # attacked from one side only: nothing to split
-        elif stage == "split":
-            place_defenders(st)
-            set_gate(st, "ranged-target", auto_targets(st, RANGED))
-        elif stage == "ranged-target":
-            roll_step(st, RANGED)
-            set_gate(
-                st, "ranged-reroll", (bool(reroll_options(st, 0)), bool(reroll_options(st, 1)))
-            )
-        elif stage == "ranged-reroll":
-            apply_hits(st, resolve_step(st, RANGED, fast))
-            after_ranged(st)
-            set_gate(st, "withdraw", (bool(withdraw_options(st, 0)), bool(withdraw_options(st, 1))))
-        elif stage == "withdraw":
-            replace_for_melee(st)
-            assert st.combat is not None
-            st.combat.targets = {}
-            set_gate(st, "melee-target", auto_targets(st, MELEE))
-        elif stage == "melee-target":
-            roll_step(st, MELEE)
-            set_gate(st, "melee-reroll", (bool(reroll_options(st, 0)), bool(reroll_options(st, 1))))
-        elif stage == "melee-reroll":
-            apply_hits(st, resolve_step(st, MELEE, fast))
-            conclude_combat(st, ph)
-        elif stage in ("enter", "enter-resolve"):
-            ask_entry_capacity(st)
-        elif stage == "enter-do":
-            enter_sectors(st)
-        elif stage == "end":
-            end_phase(st, ph)
-            st.phase = "bombard" if fast else "noncombat"
+    if ph in ACTION_PHASES and stage == "start":
+        open_choices(st)
+        return
+    if ph in ACTION_PHASES and stage in ("choose", "choose-none"):
+        reveal(st)
+        st.stage = "resolve"
+        return
+    if stage == "end":
+        end_phase(st, ph)
+        if ph == "noncombat":
+            _tell_unused(st)
+            st.phase = "rally"
+            st.rallies = [[], []]
+            set_gate(st, "rally", (bool(rally_options(st, 0)), bool(rally_options(st, 1))))
+        else:
+            st.phase = NEXT[ph]
             st.stage = "start"
         return
+    if ph in ("fast", "combined"):
+        _battle_stage(st, ph, stage)
+        return
     if ph == "bombard":
-        if stage == "start":
-            st.aims = {}
-            if any(step and step[0][0] == "bombard" for step in st.steps.values()):
-                set_gate(st, "aim", (fill_aims(st, 0), fill_aims(st, 1)))
-                return
         bombardment(st)
-        st.aims = {}
-        end_phase(st, "bombard")
-        st.phase = "combined"
-        st.stage = "start"
+        st.stage = "end"
         return
     if ph == "noncombat":
-        if stage == "start":
-            noncombat_moves(st, "noncombat", {})
+        if stage == "resolve":
+            noncombat_moves(st, {})
         elif stage == "moves":
             moves, used = st.pending
-            st.pending = None
             do_moves(st, list(moves))
-            noncombat_moves(st, "road", dict(used))
+            st.pending = used
+            open_choices(st, "road")
+        elif stage in ("road", "road-none"):
+            used = dict(st.pending or ())
+            reveal(st)
+            st.stage = "road-resolve"
+            noncombat_moves(st, used)
         else:  # "road-moves"
             moves, _used = st.pending
             st.pending = None
             do_moves(st, list(moves))
-            st.steps = {}
-            end_phase(st, "noncombat")
-            st.phase = "rally"
-            set_gate(st, "rally", (bool(rally_options(st, 0)), bool(rally_options(st, 1))))
+            st.stage = "end"
         return
     if ph == "rally":
+        carry_out_rallies(st)
         st.phase = "scoring"
         st.stage = ""
         return
     if ph == "scoring":
+        reveal_plans(st)
         scoring(st)
         return
     raise AssertionError(f"no stage {ph}/{stage}")
 
 
-__all__ = ["CAPTURED", "PER_SIDE", "UNPLACED", "opposite", "run"]
+def _tell_unused(st: CmdState) -> None:
+    """Each side is told (alone) which of its orders were never carried out, and why."""
+    d = st.data
+    for side in (0, 1):
+        for (t, f, a), n, why in orders.unused(st, side):
+            st.log_private(
+                [SIDES[side]], "unused", order=[TYPES[t], d.ids[f], d.ids[a]], n=n, why=why
+            )
+
+
+def _battle_stage(st: CmdState, ph: str, stage: str) -> None:
+    fast = ph == "fast"
+    if stage == "resolve":
+        start_movement(st, ph)
+    elif stage == "moves":
+        continue_movement(st)
+    elif stage == "react":
+        resolve_reactions(st)
+        assert st.combat is not None
+        if any(len(zs) > 1 for zs in st.combat.attacks.values()):
+            set_gate(st, "split", (bool(split_options(st, 0)), bool(split_options(st, 1))))
+        else:
+            st.stage = "split"  # attacked from one side only: nothing to split
+    elif stage == "split":
+        place_defenders(st)
+        set_gate(st, "ranged-target", auto_targets(st, RANGED))
+    elif stage == "ranged-target":
+        roll_step(st, RANGED)
+        set_gate(st, "ranged-reroll", (bool(reroll_options(st, 0)), bool(reroll_options(st, 1))))
+    elif stage == "ranged-reroll":
+        reveal_rerolls(st)
+        apply_hits(st, resolve_step(st, RANGED, fast))
+        after_ranged(st)
+        set_gate(st, "withdraw", (bool(withdraw_options(st, 0)), bool(withdraw_options(st, 1))))
+    elif stage == "withdraw":
+        carry_out_withdrawals(st)
+        replace_for_melee(st)
+        assert st.combat is not None
+        st.combat.targets = {}
+        set_gate(st, "melee-target", auto_targets(st, MELEE))
+    elif stage == "melee-target":
+        roll_step(st, MELEE)
+        set_gate(st, "melee-reroll", (bool(reroll_options(st, 0)), bool(reroll_options(st, 1))))
+    elif stage == "melee-reroll":
+        reveal_rerolls(st)
+        apply_hits(st, resolve_step(st, MELEE, fast))
+        conclude_combat(st, ph)
+    elif stage in ("enter", "enter-resolve"):
+        ask_entry_capacity(st)
+    elif stage == "enter-do":
+        enter_sectors(st)
+    else:
+        raise AssertionError(f"no stage {ph}/{stage}")
+
+
+__all__ = ["ART", "N_UNITS", "battle", "has_building", "remove_unit", "run"]

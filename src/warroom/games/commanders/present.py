@@ -1,12 +1,17 @@
-"""What a side may see (the view), and words for people: labels, log lines, the text board."""
+"""What a side may see (the view), and words for people: labels, log lines, the text board.
+
+Everything here is built from what the role may know: its own sheet and choices in full,
+the other side's orders only as far as its units have carried them out, the other side's
+choices of the step now not at all (nor how many it made).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from warroom.engine import Action
-from warroom.games.commanders.data import SIDES, TYPES, UID, UINDEX, USIDE, UTYPE
-from warroom.games.commanders.flow import saved_orders
+from warroom.games.commanders import orders
+from warroom.games.commanders.data import SIDES, TYPES, USIDE
 from warroom.games.commanders.state import (
     CAPTURED,
     GONE,
@@ -17,14 +22,33 @@ from warroom.games.commanders.state import (
     control,
 )
 
-KIND_WORDS = {
-    "advance": "advance (combined arms phase)",
-    "fast": "ride (fast movement phase)",
-    "move": "move (non-combat phase)",
-    "bombard": "bombard",
-    "fire": "fire at close range (combined arms phase)",
-    "road": "march on along the road (non-combat phase)",
+LETTER = {"infantry": "I", "cavalry": "C", "artillery": "A"}
+PHASE_WORDS = {
+    "fast": "Fast movement phase",
+    "bombard": "Bombardment phase",
+    "combined": "Combined arms phase",
+    "noncombat": "Non-combat move phase",
 }
+HOW_WORDS = {
+    "go": "go",
+    "on": "ride on",
+    "fire": "fire at",
+    "bombard": "bombard",
+    "ruin": "bombard the building in",
+    "road": "take the road to",
+}
+
+
+def seen_dice(st: CmdState, me: int | None) -> dict[int, list[int]]:
+    """The current combat step's dice as ``me`` sees them: the other side's re-rolls of this
+    step show the die they replaced until both sides are done re-rolling."""
+    cb = st.combat
+    assert cb is not None
+    shown = {u: list(v) for u, v in cb.dice.items()}
+    for sd, u, k, old in reversed(cb.rerolled):  # the first re-roll's old die last
+        if sd != me:
+            shown[u][k] = old
+    return shown
 
 
 def _hidden_setup(st: CmdState, me: int | None, side: int) -> bool:
@@ -32,10 +56,24 @@ def _hidden_setup(st: CmdState, me: int | None, side: int) -> bool:
     return st.phase == "setup" and me != side
 
 
-def orders_visible(st: CmdState, me: int | None, side: int) -> bool:
-    if me == side:
-        return True
-    return st.phase not in ("planning", "setup")
+def _orders_of(st: CmdState, me: int | None, side: int) -> list[dict[str, Any]]:
+    """A side's orders as ``me`` may see them: all of its own sheet (``given`` each), of
+    the other side's only what its units have carried out (``given`` None)."""
+    ids = st.data.ids
+    carried = st.carried[side]
+    own = me == side
+    keys = st.sheet[side] if own else carried
+    return [
+        {
+            "kind": TYPES[t],
+            "from": ids[f],
+            "to": ids[a],
+            "given": st.sheet[side][(t, f, a)] if own else None,
+            "carried": carried.get((t, f, a), 0),
+        }
+        for (t, f, a) in sorted(keys, key=lambda k: (k[1], k[0], k[2]))
+        if own or carried.get((t, f, a), 0)
+    ]
 
 
 def view(st: CmdState, me: int | None) -> dict[str, Any]:
@@ -77,7 +115,7 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
                     {"a": ids[a], "b": ids[b], "terrain": ter.border_features(a, b) if ter else []}
                 )
     units = []
-    for u, uid in enumerate(UID):
+    for u, uid in enumerate(st.uid):
         side = USIDE[u]
         s = st.loc[u]
         if hidden[side] and custom:
@@ -96,11 +134,12 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
             {
                 "id": uid,
                 "side": SIDES[side],
-                "type": TYPES[UTYPE[u]],
+                "type": TYPES[st.ut[u]],
                 "sector": sector,
                 "where": where,
                 "status": STATUS_NAMES[st.status[u]],
                 "square": st.square[u],
+                "acted": st.acts.get(u, 0),
             }
         )
     cb = st.combat
@@ -114,45 +153,33 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
                     "id": f"{ids[a]}|{ids[b]}",
                     "a": ids[a],
                     "b": ids[b],
-                    "white": [UID[u] for u in wl],
-                    "black": [UID[u] for u in bl],
+                    "white": [st.uid[u] for u in wl],
+                    "black": [st.uid[u] for u in bl],
                 }
             )
         for u, (frm, to) in sorted(cb.mover.items()):
             attacks.append(
                 {
-                    "unit": UID[u],
+                    "unit": st.uid[u],
                     "from": ids[frm],
                     "to": ids[to],
                     "countercharge": u in cb.charged,
                 }
             )
-        dice = {UID[u]: list(v) for u, v in sorted(cb.dice.items())}
-    orders: dict[str, Any] = {}
+        dice = {st.uid[u]: v for u, v in sorted(seen_dice(st, me).items())}
     info: dict[str, Any] = {}
     for side in (0, 1):
         name = SIDES[side]
-        if orders_visible(st, me, side):
-            orders[name] = [
-                {
-                    "unit": UID[u],
-                    "kind": k,
-                    "to": ids[d1],
-                    "then": k2 or None,
-                    "then_to": ids[d2] if d2 >= 0 else None,
-                    "road": ids[st.road[u]] if u in st.road else None,
-                }
-                for u, (k, d1, k2, d2) in sorted(st.orders.items())
-                if USIDE[u] == side
-            ]
+        if side == me:
             info[name] = {
                 "allowed": st.allowed[side],
                 "given": st.given[side],
-                "saved": saved_orders(st, side) if st.phase == "planning" else st.saved[side],
+                "saved": orders.saved_orders(st, side)
+                if st.phase == "planning"
+                else st.saved[side] - (len(st.rallies[side]) if st.phase == "rally" else 0),
                 "command_order": bool(st.extra[side]),
             }
         else:
-            orders[name] = None
             info[name] = {"allowed": st.allowed[side], "given": None, "saved": None}
     out: dict[str, Any] = {
         "round": st.round,
@@ -166,6 +193,7 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
             "objectives": st.cfg.objectives,
             "army-morale": st.cfg.morale,
         },
+        "army": {SIDES[s]: dict(zip(TYPES, st.cfg.mix[s], strict=True)) for s in (0, 1)},
         "waiting": {SIDES[s]: st.waiting[s] for s in (0, 1)},
         "sectors": sectors,
         "borders": borders,
@@ -174,49 +202,82 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
         "attacks": attacks,
         "dice": dice,
         "tokens": [
-            {"side": SIDES[USIDE[a]], "artillery": UID[a], "sector": ids[s]}
+            {"side": SIDES[USIDE[a]], "artillery": st.uid[a], "sector": ids[s]}
             for a, s in sorted(st.tokens.items())
         ],
         "vp": {"white": st.vp[0], "black": st.vp[1]},
         "pool": st.pool,
-        "captured": {SIDES[s]: [UID[u] for u in st.captured[s]] for s in (0, 1)},
-        "orders": orders,
+        "captured": {SIDES[s]: [st.uid[u] for u in st.captured[s]] for s in (0, 1)},
+        "orders": {SIDES[s]: _orders_of(st, me, s) for s in (0, 1)},
         "orders_info": info,
-        "garrison": [{"sector": ids[s], "unit": UID[g]} for s, g in sorted(st.garrison.items())],
+        "garrison": [{"sector": ids[s], "unit": st.uid[g]} for s, g in sorted(st.garrison.items())],
         "ruined": [ids[s] for s in st.ruined],
         "winner": None if st.winner < 0 else ("draw" if st.winner == 2 else SIDES[st.winner]),
     }
     if me is not None:
-        out["you"] = SIDES[me]
-        out["place_left"] = dict(
+        out.update(_own(st, me))
+    return out
+
+
+def _own(st: CmdState, me: int) -> dict[str, Any]:
+    """The role's own pending choices and the state of its sheet (never the other side's)."""
+    d = st.data
+    ids = d.ids
+    cb = st.combat
+    acting: dict[tuple[str, int, int, int], int] = {}
+    for u, (how, to, _a) in st.go.items() if st.stage in ("choose", "road") else ():
+        if USIDE[u] == me:
+            k = (how, st.ut[u], st.loc[u], to)
+            acting[k] = acting.get(k, 0) + 1
+    waiting_orders = []
+    if st.phase in PHASE_WORDS and st.stage in ("choose", "road", "choose-none"):
+        left = orders._left(st, me)
+        for key, n in sorted(left.items(), key=lambda kv: (kv[0][1], kv[0])):
+            t, f, a = key
+            waiting_orders.append(
+                {
+                    "kind": TYPES[t],
+                    "from": ids[f],
+                    "to": ids[a],
+                    "left": n,
+                    "not_now": orders.why_not(st, me, key, st.phase),
+                }
+            )
+    return {
+        "you": SIDES[me],
+        "place_left": dict(
             zip(("right", "centre", "left", "reserve"), st.place_left[me], strict=True)
-        )
-        out["markers_left"] = [
+        ),
+        "markers_left": [
             {"kind": d.markers[m][0], "vp": d.markers[m][1]} for m in st.markers_left[me]
-        ]
-        comp = st.composing[me]
-        out["composing"] = UID[comp] if comp >= 0 else None
-        out["road_move"] = st.road_stage[me]
-        # the side's own pending choices (the other side's stay hidden until carried out)
-        out["defend"] = (
-            {UID[u]: zone_label(st, z) for u, z in sorted(cb.split.items()) if USIDE[u] == me}
+        ],
+        "acting": [
+            {"how": how, "kind": TYPES[t], "from": ids[f], "to": ids[to], "n": n}
+            for (how, t, f, to), n in sorted(acting.items(), key=lambda kv: kv[0][2:])
+        ],
+        "orders_left": waiting_orders,
+        "defend": (
+            {st.uid[u]: zone_label(st, z) for u, z in sorted(cb.split.items()) if USIDE[u] == me}
             if cb is not None
             else {}
-        )
-        out["capacity"] = [
+        ),
+        "leaving": (
+            {st.uid[u]: how for u, how in sorted(cb.leaving.items()) if USIDE[u] == me}
+            if cb is not None
+            else {}
+        ),
+        "capacity": [
             {
                 "sector": ids[t],
                 "room": room,
-                "units": [UID[u] for u in units],
-                "admitted": [UID[u] for u in st.admit.get((side, t), ())],
+                "units": [st.uid[u] for u in units],
+                "admitted": [st.uid[u] for u in st.admit.get((side, t), ())],
             }
             for (side, t), (units, room) in sorted(st.need.items())
             if side == me
-        ]
-        out["aims"] = {
-            UID[g]: [UID[e] for e in tgts] for g, tgts in sorted(st.aims.items()) if USIDE[g] == me
-        }
-    return out
+        ],
+        "rallies": list(st.rallies[me]),
+    }
 
 
 def zone_label(st: CmdState, z: int) -> str:
@@ -228,43 +289,83 @@ def zone_label(st: CmdState, z: int) -> str:
 # ----- words --------------------------------------------------------------------------------
 
 
-def _sector_name(st: CmdState, sid: str) -> str:
+def _name(st: CmdState, sid: str) -> str:
     return st.data.names[st.cfg.board][st.data.index[sid]]
 
 
-def label(st: CmdState, action: Action) -> str:
+def _verb(st: CmdState, me: int, sid: str) -> str:
+    s = st.data.index[sid]
+    c = control(st)[s]
+    return "attacks" if c == 1 - me else "moves to"
+
+
+def label(st: CmdState, me: int, action: Action) -> str:
     head = action[0]
+    d = st.data
     if head == "done":
+        if st.stage == "plan":
+            return f"done ({orders.saved_orders(st, me)} orders saved for the rally)"
+        if st.stage in ("choose", "road"):
+            return "done (the others wait)"
         return "done"
     if head == "order":
+        key = (orders.KIND[action[1]], d.index[action[2]], d.index[action[3]])
+        n = st.sheet[me].get(key, 0) + 1
         return (
-            f"{action[1]}: {KIND_WORDS.get(action[2], action[2])} -> {_sector_name(st, action[3])}"
+            f"{_name(st, action[2])}: +1 {action[1]} -> {_name(st, action[3])} "
+            f"(makes {n}{LETTER[action[1]]})"
         )
-    if head == "then":
-        return f"then {KIND_WORDS.get(action[1], action[1])} -> {_sector_name(st, action[2])}"
-    if head == "stop":
-        if any(st.road_stage):
-            return "no road move"
-        return "no second move"
+    if head == "again":
+        last = st.last[me]
+        assert last is not None
+        t, f, a = last
+        n = st.sheet[me].get(last, 0) + 1
+        return (
+            f"again: +1 {TYPES[t]} {_name(st, d.ids[f])} -> {_name(st, d.ids[a])} "
+            f"(makes {n}{'ICA'[t]})"
+        )
+    if head == "go":
+        return (
+            f"{_name(st, action[2])}: {action[1]} {_verb(st, me, action[3])} {_name(st, action[3])}"
+        )
+    if head == "on":
+        return (
+            f"{_name(st, action[2])}: cavalry rides on, {_verb(st, me, action[3])} "
+            f"{_name(st, action[3])}"
+        )
+    if head == "fire":
+        return f"{_name(st, action[2])}: artillery fires at {_name(st, action[3])}"
+    if head == "bombard":
+        what = "the building in " if len(action) > 4 else ""
+        s, t = d.index[action[2]], d.index[action[3]]
+        rng_ = next((r for tt, r, _m in d.lines[me][s] if tt == t), 1)
+        return f"{_name(st, action[2])}: artillery bombards {what}{_name(st, action[3])} (range {rng_})"
+    if head == "road":
+        return (
+            f"{_name(st, action[2])}: {action[1]} takes the road to {_name(st, action[3])} "
+            "(an extra move)"
+        )
+    if head == "all":
+        n = len(orders.all_of(st, me, st.phase))
+        return f"all: every order that can act now does ({n} unit{'s' if n != 1 else ''})"
     if head == "place":
-        return f"place {action[1]} in {_sector_name(st, action[2])}"
+        sid, i, c, a = action[1], action[2], action[3], action[4]
+        return f"{_name(st, sid)}: {i} infantry, {c} cavalry, {a} artillery"
     if head == "objective":
-        return f"place {action[1]} ({action[2]} VP) in {_sector_name(st, action[3])}"
+        return f"place {action[1]} ({action[2]} VP) in {_name(st, action[3])}"
     if head == "react":
         return f"{action[1]} tries to {'form square' if action[2] == 'square' else 'countercharge'}"
     if head == "retreat":
-        return f"{action[1]} retreats to {_sector_name(st, action[2])}"
+        return f"{action[1]} retreats to {_name(st, action[2])}"
     if head == "target":
-        if st.stage == "aim":
-            return f"{action[1]} fires a bombardment die at {action[2]}"
-        if st.combat is not None and UINDEX[action[1]] not in st.combat.zone_of:
+        if st.combat is not None and st.uix[action[1]] not in st.combat.zone_of:
             return f"{action[1]} strikes {action[2]} from the building"
         return f"{action[1]} attacks {action[2]}"
     if head == "defend":
-        return f"{action[1]} defends against the attack from {_sector_name(st, action[2])}"
+        return f"{action[1]} defends against the attack from {_name(st, action[2])}"
     if head == "admit":
-        key = next((k for k in sorted(st.need) if UINDEX[action[1]] in st.need[k][0]), None)
-        where = f" into {_sector_name(st, st.data.ids[key[1]])}" if key else ""
+        need = next((k for k in sorted(st.need) if st.uix[action[1]] in st.need[k][0]), None)
+        where = f" into {_name(st, d.ids[need[1]])}" if need else ""
         return f"{action[1]} moves{where} (room is short: it goes first)"
     if head == "orient":
         return (
@@ -273,17 +374,16 @@ def label(st: CmdState, action: Action) -> str:
             else "board side B turned round (the river before black)"
         )
     if head == "reroll":
-        cb = st.combat
-        die = cb.dice.get(UINDEX[action[1]], [0])[action[2]] if cb else "?"
+        die = seen_dice(st, me).get(st.uix[action[1]], [0])[action[2]] if st.combat else "?"
         return f"re-roll the {die} of {action[1]}"
     if head == "withdraw":
         return f"{action[1]} withdraws from the fight"
     if head == "garrison":
         return f"{action[1]} goes into the building"
     if head == "enter":
-        return f"enter {_sector_name(st, action[1])}"
+        return f"enter {_name(st, action[1])}"
     if head == "hold":
-        return f"do not enter {_sector_name(st, action[1])} (the cavalry is spent)"
+        return f"do not enter {_name(st, action[1])} (the cavalry is spent)"
     if head == "rally":
         if action[1] in ("infantry", "cavalry"):
             return f"rally two routed {action[1]} into one"
@@ -313,20 +413,50 @@ def describe_event(e: dict[str, Any]) -> str:
         return f"{e['unit']} bombards {e['sector']} (range {e['range']}): " + "; ".join(parts)
     if k == "reroll":
         return f"{e['side']} re-rolls {e['unit']}'s {e['old']}: now {e['dice'][0]}"
+    if k == "rerolls":
+        return "re-rolls: " + ", ".join(f"{s} {u} {a}->{b}" for s, u, a, b in e["rolls"])
     if k == "orders-roll":
         return f"{e['side']} rolls {e['dice'][0]} for orders: {e['orders']} this round"
     if k == "delivery":
+        kind, f, a = e["order"]
         return (
-            f"order to {e['unit']} (distance {e['distance']}): die {e['dice'][0]} -> "
-            f"{'delivered' if e['delivered'] else 'lost'}"
+            f"(secret) orders {kind} {f}->{a} (distance {e['distance']}): dice {e['dice']}, "
+            f"{e['delivered']} delivered"
         )
-    if k == "orders":
-        items = ["/".join(str(p) for p in o) for o in e["orders"]]
-        return f"{e['side']} orders: " + (", ".join(items) or "none")
-    if k == "order":
-        return f"(secret) order {e['unit']}: {e['order']} -> {e['sector']}"
-    if k == "aim":
-        return f"(secret) {e['unit']} aims a die at {e['target']}"
+    if k == "acts":
+        parts = []
+        for how, t, f, to, n in e["acts"]:
+            if how == "go":
+                parts.append(f"{n}{LETTER[t]} {f}->{to}")
+            elif how == "on":
+                parts.append(f"{n}{LETTER[t]} ride on {f}->{to}")
+            elif how == "road":
+                parts.append(f"{n}{LETTER[t]} {f}->{to} by the road")
+            else:
+                parts.append(f"{n}{LETTER[t]} in {f} {HOW_WORDS.get(how, how)} {to}")
+        phase = PHASE_WORDS.get(e["phase"], e["phase"]).lower()
+        return f"{e['side']} acts ({phase}): " + "; ".join(parts)
+    if k == "plan":
+        items = [f"{n}{LETTER[t]} {f}->{a} ({c} carried out)" for t, f, a, n, c in e["orders"]]
+        return (
+            f"{e['side']}'s plan this round: "
+            + (", ".join(items) or "no orders")
+            + (f"; {e['saved']} saved")
+        )
+    if k == "unused":
+        kind, f, a = e["order"]
+        return f"(yours) {e['n']}{LETTER[kind]} {f}->{a} not carried out: {e['why']}"
+    if k == "planned":
+        return f"{e['side']} has written its orders"
+    if k == "ordered":
+        return (
+            f"(yours, secret) order: {e['type']} {e['sector']}->{e['arrow']}"
+            f" ({e['n']}{LETTER[e['type']]} on the sheet)"
+        )
+    if k == "chosen":
+        c = e["choice"]
+        what = "every order that can act" if c[0] == "all" else f"{c[0]} {c[1]} {c[2]}->{c[3]}"
+        return f"(yours, secret until both have chosen) now: {what}"
     if k == "defend":
         return f"(secret) {e['unit']} will face the attack from {e['against']}"
     if k == "admit":
@@ -337,16 +467,18 @@ def describe_event(e: dict[str, Any]) -> str:
         )
     if k == "orient":
         return f"{e['side']} turns board side B: {'as printed' if e['orientation'] == 1 else 'turned round'}"
-    if k == "order-then":
-        return f"(secret) then {e['unit']}: {e['order']} -> {e['sector']}"
     if k == "attack":
         return f"{e['side']} attacks: " + ", ".join(f"{u} {a}->{b}" for u, a, b in e["units"])
     if k == "positions":
         return f"battle zone {e['zone']}: white {e['white']} / black {e['black']}"
     if k == "moved":
-        return f"{e['unit']} moves to {e['to']}"
+        return f"{e['unit']} moves to {e['sector']}"
     if k == "entered":
-        return f"{e['unit']} enters {e['to']}"
+        return f"{e['unit']} enters {e['sector']}"
+    if k == "retreat":
+        return f"{e['unit']} retreats to {e['sector']}"
+    if k == "blocked":
+        return f"{e['unit']} cannot move into {e['sector']}"
     if k == "routed":
         return f"{e['unit']} is routed"
     if k == "captured":
@@ -358,7 +490,13 @@ def describe_event(e: dict[str, Any]) -> str:
     if k == "lapsed":
         return f"{e['unit']} cannot carry out its order into {e['sector']}: {e['why']}"
     if k == "fled":
-        return f"{e['unit']} flees to {e['to']}"
+        return f"{e['unit']} flees to {e['sector']}"
+    if k == "withdrew":
+        return f"{e['unit']} withdraws from the fight"
+    if k == "garrison":
+        return f"{e['unit']} goes into the building of {e['sector']}"
+    if k == "hold":
+        return f"{e['side']} does not enter {e['sector']}"
     if k == "vp":
         return f"{e['side']} scores {e['points']} VP for {e['why']} (VP now {e['vp']})"
     if k == "score":
@@ -371,31 +509,41 @@ def describe_event(e: dict[str, Any]) -> str:
     return f"{k}: " + ", ".join(parts) if parts else k
 
 
+SLOT_WORDS = ("right wing", "centre", "left wing", "reserve")
+
+
 def prompt_text(st: CmdState, side: int) -> str:
     stage = st.stage
     if stage == "plan":
-        if st.composing[side] >= 0:
-            if st.road_stage[side]:
-                return f"Road move for {UID[st.composing[side]]} (non-combat phase)?"
-            return f"Second move for {UID[st.composing[side]]}?"
         return (
-            f"Round {st.round}: give orders ({st.given[side]} of {st.allowed[side]} given); "
-            "done to finish"
+            f"Round {st.round}: orders ({st.given[side]} of {st.allowed[side]} given): "
+            "a unit type in a sector and its arrow; done to finish"
         )
+    if stage == "choose":
+        return (
+            f"{PHASE_WORDS.get(st.phase, st.phase)}: which of your ordered units act now? "
+            "(all: every order that can; done: the rest wait)"
+        )
+    if stage == "road":
+        return "Non-combat phase: the road's extra move for up to two units that moved?"
+    if stage == "place":
+        left = st.place_left[side]
+        slot = next((k for k in range(3) if left[k]), -1)
+        if slot >= 0:
+            return f"Set up in secret: your {SLOT_WORDS[slot]} ({left[slot]} units)"
+        return "Set up in secret: place your objective markers"
     return {
-        "place": "Place your army and markers in secret",
         "orient": "Turn board side B: which way?",
         "react": "Your sector is attacked: react?",
         "split": "Attacked from several sides: which unit defends which battle zone?",
         "capacity": "Not enough room in the sector: which units go first?",
-        "aim": "Bombardment: which enemy unit does each die go at?",
         "ranged-target": "Choose a target for your unopposed unit (ranged)",
         "melee-target": "Choose a target for your unopposed unit (melee)",
         "ranged-reroll": "Flank attack: re-roll a die?",
         "melee-reroll": "Flank attack: re-roll a die?",
-        "withdraw": "Withdraw attackers before melee?",
+        "withdraw": "Withdraw attackers before melee (or a defender into the building)?",
         "enter": "The sector is empty: move your cavalry in?",
-        "rally": f"Rally routed units ({st.saved[side]} saved orders)",
+        "rally": f"Rally routed units ({st.saved[side] - len(st.rallies[side])} saved orders)",
     }.get(stage, stage)
 
 
@@ -406,16 +554,13 @@ def _cell(st: CmdState, me: int | None, s: int) -> list[str]:
             continue
         parts = []
         for t, letter in ((0, "I"), (1, "C"), (2, "A")):
-            fresh = sum(
-                1
-                for u in range(len(UID))
-                if USIDE[u] == side and UTYPE[u] == t and st.loc[u] == s and st.status[u] != ROUTED
-            )
-            routed = sum(
-                1
-                for u in range(len(UID))
-                if USIDE[u] == side and UTYPE[u] == t and st.loc[u] == s and st.status[u] == ROUTED
-            )
+            here = [
+                u
+                for u in range(len(st.uid))
+                if USIDE[u] == side and st.ut[u] == t and st.loc[u] == s
+            ]
+            fresh = sum(1 for u in here if st.status[u] != ROUTED)
+            routed = len(here) - fresh
             if fresh:
                 parts.append(f"{fresh}{letter}")
             if routed:
@@ -428,9 +573,9 @@ def _cell(st: CmdState, me: int | None, s: int) -> list[str]:
 def render_text(st: CmdState, me: int | None) -> str:
     d = st.data
     ctrl = control(st)
-    width = 30
+    width = 24  # three sectors and their rules in 78 columns
     lines = [
-        f"Round {st.round}/{d.rules.rounds}  phase {st.phase}  "
+        f"Round {st.round}/{d.rules.rounds}  {PHASE_WORDS.get(st.phase, st.phase)}  "
         f"VP white {st.vp[0]} black {st.vp[1]}  pool {st.pool}"
     ]
 
@@ -463,26 +608,30 @@ def render_text(st: CmdState, me: int | None) -> str:
     if st.tokens:
         lines.append(
             "artillery tokens: "
-            + ", ".join(f"{UID[a]}@{d.ids[s]}" for a, s in sorted(st.tokens.items()))
+            + ", ".join(f"{st.uid[a]}@{d.ids[s]}" for a, s in sorted(st.tokens.items()))
         )
     cb = st.combat
     if cb is not None:
         for a, b, wl, bl in cb.zones:
             lines.append(
-                f"battle zone {d.ids[a]}|{d.ids[b]}: white {[UID[u] for u in wl]} "
-                f"black {[UID[u] for u in bl]}"
+                f"battle zone {d.ids[a]}|{d.ids[b]}: white {[st.uid[u] for u in wl]} "
+                f"black {[st.uid[u] for u in bl]}"
             )
-    for side in (0, 1):
-        if orders_visible(st, me, side) and st.orders and st.phase != "setup":
-            mine = [
-                f"{UID[u]}:{k}>{d.ids[d1]}"
-                + (f",{k2}>{d.ids[d2]}" if d2 >= 0 else "")
-                + (f",road>{d.ids[st.road[u]]}" if u in st.road else "")
-                for u, (k, d1, k2, d2) in sorted(st.orders.items())
-                if USIDE[u] == side
-            ]
-            if mine:
-                lines.append(f"{SIDES[side]} orders: " + " ".join(mine))
+    if st.phase not in ("setup", "over"):
+        for side in (0, 1):
+            shown = _orders_of(st, me, side)
+            if not shown:
+                continue
+            if side == me:
+                items = [
+                    f"{o['given']}{LETTER[o['kind']]} {o['from']}->{o['to']}"
+                    + (f" ({o['carried']} done)" if o["carried"] else "")
+                    for o in shown
+                ]
+                lines.append("your orders: " + ", ".join(items))
+            else:
+                items = [f"{o['carried']}{LETTER[o['kind']]} {o['from']}->{o['to']}" for o in shown]
+                lines.append(f"{SIDES[side]} orders seen so far: " + ", ".join(items))
     if me is not None:
         lines += _my_choices(st, me)
     return "\n".join(lines)
@@ -492,26 +641,43 @@ def _my_choices(st: CmdState, me: int) -> list[str]:
     """The role's own pending choices (never the other side's)."""
     d = st.data
     out = []
+    own = _own(st, me)
+    if own["acting"]:
+        out.append(
+            "acting now: "
+            + ", ".join(
+                f"{a['n']}{LETTER[a['kind']]} {HOW_WORDS.get(a['how'], a['how'])} "
+                f"{a['from']}->{a['to']}"
+                for a in own["acting"]
+            )
+        )
+    # "only cavalry acts in the fast phase" and the like are no news: the rest are
+    waiting = [
+        o for o in own["orders_left"] if o["not_now"] and not o["not_now"].startswith("only ")
+    ]
+    if waiting:
+        out.append(
+            "cannot act now: "
+            + "; ".join(
+                f"{o['left']}{LETTER[o['kind']]} {o['from']}->{o['to']} ({o['not_now']})"
+                for o in waiting
+            )
+        )
     cb = st.combat
     if cb is not None and cb.split:
         mine = [
-            f"{UID[u]}>{zone_label(st, z)}" for u, z in sorted(cb.split.items()) if USIDE[u] == me
+            f"{st.uid[u]}>{zone_label(st, z)}"
+            for u, z in sorted(cb.split.items())
+            if USIDE[u] == me
         ]
         if mine:
             out.append("your defenders: " + " ".join(mine))
     for (side, t), (units, room) in sorted(st.need.items()):
         if side == me:
-            got = [UID[u] for u in st.admit.get((side, t), ())]
+            got = [st.uid[u] for u in st.admit.get((side, t), ())]
             out.append(
                 f"room for {room} of {len(units)} in {d.ids[t]}: {', '.join(got) or 'none chosen yet'}"
             )
-    aims = [
-        f"{UID[g]}>{'+'.join(UID[e] for e in tg)}"
-        for g, tg in sorted(st.aims.items())
-        if USIDE[g] == me
-    ]
-    if aims and st.stage == "aim":
-        out.append("your guns aim at: " + " ".join(aims))
     if st.cfg.board == "B2":
         out.append("board side B turned round")
     return out

@@ -1,10 +1,12 @@
 """Commanders: the game header and the hooks the engine calls.
 
-Decisions are small prompts: an order sheet is a run of ("order", unit, kind, sector)
-actions ending in ("done",); the combat decisions (reactions, targets, re-rolls,
-withdrawals, entering a conquered sector) and the rally are the same. Both sides
-decide at once wherever the rulebook has them decide at once; a side's choices are
-private until the step is resolved.
+Decisions are small prompts. The order sheet is a run of ("order", type, sector, arrow)
+actions ending in ("done",): one more unit of that type in that sector ordered that way.
+Each action phase then asks each side which ordered units act now ("go", "on", "fire",
+"bombard", "road"), with ("all",) and ("done",); the combat decisions (reactions, the
+defender's split, targets, re-rolls, withdrawals, entering a won sector), room in a full
+sector and the rally are asked the same way. Both sides decide at once wherever the book
+has them decide at once, and a side's choices stay private until both have chosen.
 """
 
 from __future__ import annotations
@@ -13,31 +15,47 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec, Seed
+from warroom.engine import (
+    Action,
+    BadOption,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Rng,
+    ScenarioSpec,
+    Seed,
+)
 from warroom.engine.contract import plain
-from warroom.games.commanders import flow, present
+from warroom.games.commanders import flow, orders, present
+from warroom.games.commanders.battle import (
+    do_reroll,
+    pending_targets,
+    reaction_options,
+    reroll_options,
+    split_options,
+    withdraw_options,
+)
 from warroom.games.commanders.combat import (
     MELEE,
     RANGED,
     chooses_target,
-    leave_zone,
     target_candidates,
 )
 from warroom.games.commanders.data import (
     ART,
+    BOX,
     CAV,
     INF,
+    PER_SIDE,
     SIDES,
     TYPES,
-    UID,
-    UINDEX,
     USIDE,
-    UTYPE,
     Objective,
-    first_of,
     load,
     side_units,
 )
+from warroom.games.commanders.moves import capacity_question
 from warroom.games.commanders.state import (
     FRESH,
     ROUTED,
@@ -47,6 +65,9 @@ from warroom.games.commanders.state import (
 )
 
 ROLE = {"white": 0, "black": 1}
+SLOTS = ("right", "centre", "left", "reserve")
+MARKER_OPTIONS = ("general", "flags-big", "flags-small", "roses-big", "roses-small")
+"""The objective-marker options, in the order of the box (data ``markers``)."""
 
 
 def _scenarios() -> tuple[ScenarioSpec, ...]:
@@ -55,74 +76,25 @@ def _scenarios() -> tuple[ScenarioSpec, ...]:
     return tuple(ScenarioSpec(k, d.setups[k].title, d.setups[k].description) for k in order)
 
 
-_OPTIONS: dict[tuple[str, bool, int, int], tuple[tuple[tuple[str, int, int], Action], ...]] = {}
-
-
-def _unit_options(cfg: Config, u: int, s: int) -> tuple[tuple[tuple[str, int, int], Action], ...]:
-    """Every order a unit standing in sector s may be given, each with the border it crosses
-    (phase, from, to); computed once per board and kept (the values never change)."""
-    key = (cfg.board, cfg.terrain, u, s)
-    got = _OPTIONS.get(key)
-    if got is not None:
-        return got
+def _marker_options() -> tuple[OptionSpec, ...]:
     d = load()
-    ids = d.ids
-    side = USIDE[u]
-    ter = d.terrain[cfg.board] if cfg.terrain else None
-    enemy_res = d.reserve_of[1 - side]
-    t = UTYPE[u]
-    uid = UID[u]
-    in_res = s in d.reserve_of
-    forest = ter is not None and s in ter.forest
-    out: list[tuple[tuple[str, int, int], Action]] = []
-    if t == ART:
-        if not in_res and not forest:
-            for tgt, rng_, mid in d.lines[side][s]:
-                if rng_ == 2 and ter is not None and mid in ter.hill:
-                    continue
-                out.append((("bombard", s, tgt), ("order", uid, "bombard", ids[tgt])))
-        for n in d.adj[s]:
-            if n == enemy_res:
-                continue
-            if not in_res and n not in d.reserve_of:
-                out.append((("combined", s, n), ("order", uid, "fire", ids[n])))
-            if ter is not None:
-                bkey = (min(s, n), max(s, n))
-                if n in ter.forest and bkey not in ter.road:
-                    continue
-                if bkey in ter.river and bkey not in ter.bridge and bkey not in ter.road:
-                    continue
-            out.append((("noncombat", s, n), ("order", uid, "move", ids[n])))
-    else:
-        kinds = ("fast", "advance", "move") if t == CAV and not forest else ("advance", "move")
-        for k in kinds:
-            phase = flow.PHASE_OF_STEP.get(k, "noncombat")
-            for n in d.adj[s]:
-                if n != enemy_res:
-                    out.append(((phase, s, n), ("order", uid, k, ids[n])))
-    res = tuple(out)
-    _OPTIONS[key] = res
-    return res
-
-
-_SPLIT: dict[tuple[str, bool, int, int], tuple[tuple[Action, ...], tuple[Any, ...]]] = {}
-
-
-def _unit_split(cfg: Config, u: int, s: int) -> tuple[tuple[Action, ...], tuple[Any, ...]]:
-    """The unit's possible orders and the borders they cross, as two parallel tuples."""
-    key = (cfg.board, cfg.terrain, u, s)
-    got = _SPLIT.get(key)
-    if got is None:
-        opts = _unit_options(cfg, u, s)
-        got = (tuple(a for _, a in opts), tuple(k for k, _ in opts))
-        _SPLIT[key] = got
-    return got
+    words = {
+        "general": "objectives: a general each side places (5 VP a round to the enemy holding it)",
+        "flags-big": "objectives: big flags each side places (3 VP a round)",
+        "flags-small": "objectives: small flags each side places (1 VP a round)",
+        "roses-big": "objectives: big wind roses each side places (3 VP once)",
+        "roses-small": "objectives: small wind roses each side places (1 VP once)",
+    }
+    out = []
+    for key, box in zip(MARKER_OPTIONS, d.marker_box, strict=True):
+        out.append(OptionSpec(key, 1, words[key], low=0, high=box))
+    return tuple(out)
 
 
 class Commanders(Game[CmdState]):
     id = "commanders"
     title = "Commanders: Napoleonic battle"
-    version = "2"
+    version = "3"
     roles = ("white", "black")
     scenarios = _scenarios()
     options = (
@@ -135,6 +107,11 @@ class Commanders(Game[CmdState]):
         ),
         OptionSpec("army-morale", False, "start with 15 VP and lose them; orders = VP"),
         OptionSpec("terrain", False, "forest, hill, building, road, river and bridge"),
+        OptionSpec(
+            "cavalry", 8, "custom set-up: cavalry in each army (infantry fills 30)", low=0, high=12
+        ),
+        OptionSpec("artillery", 2, "custom set-up: artillery in each army", low=0, high=4),
+        *_marker_options(),
     )
     chance = True
     hidden_information = True
@@ -142,8 +119,40 @@ class Commanders(Game[CmdState]):
     max_steps = 20_000
 
     # ----- set-up ---------------------------------------------------------------------------
+    def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
+        d = load()
+        if not d.setups[scenario].custom and (
+            options.get("cavalry", 8) != 8 or options.get("artillery", 2) != 2
+        ):
+            raise BadOption(
+                "the army's mix (cavalry, artillery) is agreed only for the custom set-up; "
+                f"{scenario} uses 20 infantry, 8 cavalry and 2 artillery"
+            )
+        counts = self._marker_counts(options)
+        default = (1, 1, 1, 1, 1)
+        if not options.get("objectives") and counts != default:
+            raise BadOption("the objective-marker options need the objectives option")
+        kinds = [d.markers[i][0] for i in range(len(counts))]
+        fixed = sum(n for n, k in zip(counts, kinds, strict=True) if k != "rose")
+        if fixed > len(d.home[0]):
+            raise BadOption(
+                f"a general and flags go one to a sector of the home row: at most "
+                f"{len(d.home[0])} in all, got {fixed}"
+            )
+
+    @staticmethod
+    def _marker_counts(options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        return tuple(int(options.get(key, 1)) for key in MARKER_OPTIONS)
+
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CmdState:
         d = load()
+        setup = d.setups[scenario]
+        mix = (20, 8, 2)
+        if setup.custom:
+            cav, art = int(options.get("cavalry", 8)), int(options.get("artillery", 2))
+            mix = (PER_SIDE - cav - art, cav, art)
+            if mix[0] > BOX[0]:
+                raise BadOption(f"an army has at most {BOX[0]} infantry")
         cfg = Config(
             scenario=scenario,
             board="B" if options.get("objectives") else "A",
@@ -152,21 +161,23 @@ class Commanders(Game[CmdState]):
             orders_random=bool(options.get("advanced-orders-random")),
             orders_distance=bool(options.get("advanced-orders-distance")),
             morale=bool(options.get("army-morale")),
+            mix=(mix, mix),
+            markers=self._marker_counts(options) if options.get("objectives") else (),
         )
         st = CmdState(Rng.for_seed(seed), cfg)
         st.pool = d.rules.vp_pool
         if cfg.morale:
             st.vp = [d.rules.morale, d.rules.morale]
-        setup = d.setups[scenario]
         if cfg.objectives:
-            st.markers_left = [tuple(range(len(d.markers))), tuple(range(len(d.markers)))]
+            box = tuple(i for i, n in enumerate(cfg.markers) for _ in range(n))
+            st.markers_left = [box, box]
         else:
             st.objectives = d.objectives_a
         if setup.custom:
             st.place_left = [[6, 6, 6, 12], [6, 6, 6, 12]]
         else:
             for side in (0, 1):
-                nxt = [first_of(side, t) for t in range(3)]
+                nxt = list(st.first_of(side))
                 for slot, comp in enumerate((setup.right, setup.centre, setup.left, setup.reserve)):
                     sector = self._slot_sector(st, side, slot)
                     for t in range(3):
@@ -178,7 +189,7 @@ class Commanders(Game[CmdState]):
             st.phase = "setup"
             st.stage = "orient"
             st.waiting = [False, True]
-        elif setup.custom or cfg.objectives:
+        elif setup.custom or (cfg.objectives and any(st.markers_left)):
             st.phase = "setup"
             st.stage = "place"
             st.waiting = [True, True]
@@ -220,44 +231,41 @@ class Commanders(Game[CmdState]):
     def _legal(self, st: CmdState, side: int) -> list[Action]:
         stage = st.stage
         if stage == "plan":
-            return self._plan_actions(st, side)
+            return orders.plan_options(st, side)
+        if stage in ("choose", "road"):
+            return orders.phase_options(st, side, st.phase)
         if stage == "place":
             return self._place_actions(st, side)
         cb = st.combat
         if stage == "react":
-            return [*flow.reaction_options(st, side), ("done",)]
+            return [*reaction_options(st, side), ("done",)]
         if stage == "split":
-            return flow.split_options(st, side)
+            return split_options(st, side)
         if stage == "capacity":
-            key = flow.capacity_question(st, side)
+            key = capacity_question(st, side)
             if key is None:
                 return []
             chosen = st.admit.get(key, ())
             return [
-                *(("admit", UID[u]) for u in st.need[key][0] if u not in chosen),
+                *(("admit", st.uid[u]) for u in st.need[key][0] if u not in chosen),
                 ("done",),
             ]
-        if stage == "aim":
-            q = flow.aim_question(st, side)
-            if q is None:
-                return []
-            gun, cands = q
-            return [*(("target", UID[gun], UID[e]) for e in cands), ("done",)]
         if stage == "orient":
             return [("orient", 1), ("orient", 2)]
         if stage in ("ranged-target", "melee-target"):
             step = RANGED if stage == "ranged-target" else MELEE
             assert cb is not None
-            pend = flow.pending_targets(st, side, step)
+            pend = pending_targets(st, side, step)
             if not pend:
                 return []
             u = pend[0]
-            return [("target", UID[u], UID[t]) for t in target_candidates(st, cb, u)]
+            return [("target", st.uid[u], st.uid[t]) for t in target_candidates(st, cb, u)]
         if stage in ("ranged-reroll", "melee-reroll"):
-            opts = flow.reroll_options(st, side)
+            opts = reroll_options(st, side)
             return [*opts, ("done",)] if opts else []
         if stage == "withdraw":
-            return [*flow.withdraw_options(st, side), ("done",)]
+            opts = withdraw_options(st, side)
+            return [*opts, ("done",)] if opts else []
         if stage == "enter":
             assert cb is not None
             out: list[Action] = []
@@ -268,147 +276,38 @@ class Commanders(Game[CmdState]):
             return out
         if stage == "rally":
             opts = flow.rally_options(st, side)
-            return [*opts, ("done",)]
+            return [*opts, ("done",)] if opts else []
         return []
 
     def _place_actions(self, st: CmdState, side: int) -> list[Action]:
+        """Custom set-up: a wing's whole composition at once (right, centre, left in turn; the
+        reserve takes the rest), then the objective markers one by one."""
         d = st.data
         out: list[Action] = []
         left = st.place_left[side]
-        if sum(left):
-            for t in range(3):
-                if any(st.loc[u] == UNPLACED for u in side_units(side) if UTYPE[u] == t):
-                    for slot in range(4):
-                        if left[slot] > 0:
-                            out.append(
-                                ("place", TYPES[t], d.ids[self._slot_sector(st, side, slot)])
-                            )
+        slot = next((k for k in range(3) if left[k]), -1)
+        if slot >= 0:
+            have = [
+                sum(1 for u in side_units(side) if st.ut[u] == t and st.loc[u] == UNPLACED)
+                for t in range(3)
+            ]
+            sector = d.ids[self._slot_sector(st, side, slot)]
+            n = left[slot]
+            for a in range(min(n, have[2]) + 1):
+                for c in range(min(n - a, have[1]) + 1):
+                    i = n - a - c
+                    if i <= have[0]:
+                        out.append(("place", sector, i, c, a))
+            return out
         if st.markers_left[side]:
             taken = {o.sector for o in st.objectives if o.side == side and o.kind != "rose"}
-            for m in st.markers_left[side]:
+            for m in sorted(set(st.markers_left[side])):
                 kind, vp = d.markers[m]
                 for s in d.home[side]:
                     if kind != "rose" and s in taken:
                         continue
                     out.append(("objective", kind, vp, d.ids[s]))
-        if not out:
-            out.append(("done",))
         return out
-
-    def _plan_actions(self, st: CmdState, side: int) -> list[Action]:
-        d = st.data
-        ids = d.ids
-        enemy_res = d.reserve_of[1 - side]
-        comp = st.composing[side]
-        counts = self._border_counts(st, side)
-        if comp >= 0:
-            kind, d1, _, d2 = st.orders[comp]
-            out: list[Action] = [("stop",)]
-            if st.road_stage[side]:
-                for s in self._road_targets(st, side, counts, d2 if d2 >= 0 else d1):
-                    out.append(("then", "road", ids[s]))
-                return out
-            kinds = ("advance", "move") if kind == "fast" else ("move",)
-            for k2 in kinds:
-                for s in d.adj[d1]:
-                    if s != enemy_res and self._border_free(st, counts, k2, d1, s):
-                        out.append(("then", k2, ids[s]))
-            return out
-        out = [("done",)]
-        given = st.given[side]
-        room = given < st.allowed[side]
-        cmd = flow.command_sector(st, side) if st.extra[side] else -1
-        if not room and cmd < 0:
-            return out
-        full = {k for k, n in counts.items() if n >= flow.border_limit(st, k[1], k[2])}
-        base = st.plan_base[side]
-        if base is None:
-            loc, status, cfg = st.loc, st.status, st.cfg
-            base = tuple(
-                (u, loc[u], *_unit_split(cfg, u, loc[u]))
-                for u in side_units(side)
-                if loc[u] >= 0 and status[u] == FRESH
-            )
-            st.plan_base[side] = base
-        orders = st.orders
-        if room and not full:
-            for u, _, acts, _ in base:
-                if u not in orders:
-                    out.extend(acts)
-        else:
-            for u, s, acts, keys in base:
-                if u in orders or not (room or s == cmd):
-                    continue
-                out.extend(a for a, k in zip(acts, keys, strict=True) if k not in full)
-        return out
-
-    def _road_targets(
-        self, st: CmdState, side: int, counts: dict[tuple[str, int, int], int], s: int
-    ) -> list[int]:
-        """Where a unit ending its order in sector s may go on along a road in the non-combat
-        phase: two such moves a side a round (infantry or cavalry), within the border limit
-        of that phase."""
-        if not st.cfg.terrain:
-            return []
-        d = st.data
-        ter = d.terrain[st.cfg.board]
-        if sum(1 for u in st.road if USIDE[u] == side) >= d.rules.road_moves:
-            return []
-        enemy_res = d.reserve_of[1 - side]
-        return [
-            n
-            for n in d.adj[s]
-            if (min(s, n), max(s, n)) in ter.road
-            and n != enemy_res
-            and self._border_free(st, counts, "road", s, n)
-        ]
-
-    def _after_order(self, st: CmdState, side: int, u: int) -> None:
-        """Ask next for the road move of the unit just ordered, or close its order."""
-        kind, d1, _, d2 = st.orders[u]
-        if (
-            UTYPE[u] != ART
-            and kind != "bombard"
-            and not flow.in_forest(st, d1)
-            and not flow.in_forest(st, d2)
-            and not st.road_stage[side]
-            and self._road_targets(st, side, self._border_counts(st, side), d2 if d2 >= 0 else d1)
-        ):
-            st.composing[side] = u
-            st.road_stage[side] = True
-        else:
-            st.composing[side] = -1
-            st.road_stage[side] = False
-
-    @staticmethod
-    def _border_counts(st: CmdState, side: int) -> dict[tuple[str, int, int], int]:
-        """How many of a side's orders cross each border in each phase."""
-        out: dict[tuple[str, int, int], int] = {}
-        if st.given[side] < 3:
-            return out  # no border can be full yet (every limit is at least 3)
-        for u, (k, d1, k2, d2) in st.orders.items():
-            if USIDE[u] != side:
-                continue
-            key = (flow.PHASE_OF_STEP.get(k, "noncombat"), st.loc[u], d1)
-            out[key] = out.get(key, 0) + 1
-            if d2 >= 0:
-                key = (flow.PHASE_OF_STEP.get(k2, "noncombat"), d1, d2)
-                out[key] = out.get(key, 0) + 1
-            r = st.road.get(u, -1)
-            if r >= 0:  # the road move is made in the non-combat phase
-                key = ("noncombat", d2 if d2 >= 0 else d1, r)
-                out[key] = out.get(key, 0) + 1
-        return out
-
-    @staticmethod
-    def _border_free(
-        st: CmdState, counts: dict[tuple[str, int, int], int], kind: str, frm: int, to: int
-    ) -> bool:
-        """At most the border limit of one side's orders cross one border in one phase."""
-        if not counts:
-            return True
-        n = counts.get((flow.PHASE_OF_STEP.get(kind, "noncombat"), frm, to), 0)
-        return n < 3 or n < flow.border_limit(st, frm, to)
 
     def prompt_text(self, state: CmdState, role: str) -> str:
         return present.prompt_text(state, ROLE[role])
@@ -427,116 +326,92 @@ class Commanders(Game[CmdState]):
             st.waiting[side] = False
             if st.stage == "plan":
                 st.log("planned", side=role)
-        elif head == "order":
-            u = UINDEX[action[1]]
-            kind = action[2]
-            to = d.index[action[3]]
-            st.orders[u] = (kind, to, "", -1)
-            if st.given[side] >= st.allowed[side]:
-                st.extra[side] = 0
-            st.given[side] += 1
-            st.log_private([role], "order", unit=action[1], order=kind, sector=action[3])
-            if UTYPE[u] == CAV and kind in ("fast", "advance") and not flow.in_forest(st, to):
-                st.composing[side] = u  # its second move comes next (none into a forest)
-                st.road_stage[side] = False
-            elif st.cfg.terrain:
-                self._after_order(st, side, u)
-        elif head == "then":
-            u = st.composing[side]
-            kind, d1, _, _ = st.orders[u]
-            if action[1] == "road":
-                st.road[u] = d.index[action[2]]
-                st.composing[side] = -1
-                st.road_stage[side] = False
+        elif head in ("order", "again"):
+            if head == "order":
+                okey = (TYPES.index(action[1]), d.index[action[2]], d.index[action[3]])
             else:
-                st.orders[u] = (kind, d1, action[1], d.index[action[2]])
-                self._after_order(st, side, u)
-            st.log_private([role], "order-then", unit=UID[u], order=action[1], sector=action[2])
-        elif head == "stop":
-            u = st.composing[side]
-            if st.road_stage[side] or not st.cfg.terrain:
-                st.composing[side] = -1
-                st.road_stage[side] = False
+                last = st.last[side]
+                assert last is not None
+                okey = last
+            orders.give_order(st, side, TYPES[okey[0]], okey[1], okey[2])
+            # the owner's own record of its sheet (nobody else's log)
+            st.log_private(
+                [role],
+                "ordered",
+                side=role,
+                type=TYPES[okey[0]],
+                sector=d.ids[okey[1]],
+                arrow=d.ids[okey[2]],
+                n=st.sheet[side][okey],
+            )
+        elif head in ("go", "on", "fire", "bombard", "road", "all"):
+            if head == "all":
+                orders.choose_all(st, side, st.phase)
+                st.waiting[side] = False
             else:
-                self._after_order(st, side, u)
+                orders.choose(st, side, action)
+                if not orders.choices(st, side, st.phase):
+                    st.waiting[side] = False
+            st.log_private([role], "chosen", side=role, choice=list(action))
         elif head == "place":
-            t = TYPES.index(action[1])
-            s = d.index[action[2]]
-            u = next(x for x in side_units(side) if UTYPE[x] == t and st.loc[x] == UNPLACED)
-            st.loc[u] = s
-            slot = next(k for k in range(4) if self._slot_sector(st, side, k) == s)
-            st.place_left[side][slot] -= 1
-            st.log_private([role], "placed", unit=UID[u], sector=action[2])
+            self._place(st, side, d.index[action[1]], action[2:])
         elif head == "objective":
             kind, vp, s = action[1], action[2], d.index[action[3]]
-            m = next(i for i in st.markers_left[side] if d.markers[i] == (kind, vp))
-            st.markers_left[side] = tuple(i for i in st.markers_left[side] if i != m)
+            m = d.markers.index((kind, vp))
+            left = list(st.markers_left[side])
+            left.remove(m)
+            st.markers_left[side] = tuple(left)
             st.objectives = (*st.objectives, Objective(side, kind, s, vp))
-            st.log_private([role], "marker", marker=kind, vp=vp, sector=action[3])
+            if not self._place_actions(st, side):
+                st.waiting[side] = False
         elif head == "react":
             assert cb is not None
-            cb.react[UINDEX[action[1]]] = action[2]
+            cb.react[st.uix[action[1]]] = action[2]
         elif head == "retreat":
             assert cb is not None
-            cb.react[UINDEX[action[1]]] = f"retreat:{d.index[action[2]]}"
-        elif head == "target" and st.stage == "aim":
-            gun = UINDEX[action[1]]
-            st.aims[gun] = (*st.aims.get(gun, ()), UINDEX[action[2]])
-            st.log_private([role], "aim", unit=action[1], target=action[2])
-            if not flow.fill_aims(st, side):
-                st.waiting[side] = False
+            cb.react[st.uix[action[1]]] = f"retreat:{d.index[action[2]]}"
         elif head == "target":
             assert cb is not None
-            cb.targets[UINDEX[action[1]]] = UINDEX[action[2]]
+            cb.targets[st.uix[action[1]]] = st.uix[action[2]]
             step = RANGED if st.stage == "ranged-target" else MELEE
-            if not flow.pending_targets(st, side, step):
+            if not pending_targets(st, side, step):
                 st.waiting[side] = False
         elif head == "defend":
             assert cb is not None
-            u = UINDEX[action[1]]
+            u = st.uix[action[1]]
             frm = d.index[action[2]]
             t = st.loc[u]
             cb.split[u] = next(
                 z for z, (a, b, _, _) in enumerate(cb.zones) if (a, b) == (min(t, frm), max(t, frm))
             )
             st.log_private([role], "defend", unit=action[1], against=action[2])
-            if not flow.split_options(st, side):
+            if not split_options(st, side):
                 st.waiting[side] = False
         elif head == "admit":
-            u = UINDEX[action[1]]
-            key = flow.capacity_question(st, side)
+            u = st.uix[action[1]]
+            key = capacity_question(st, side)
             assert key is not None
             st.admit[key] = (*st.admit.get(key, ()), u)
             st.log_private([role], "admit", unit=action[1], sector=d.ids[key[1]])
-            if flow.capacity_question(st, side) is None:
+            if capacity_question(st, side) is None:
                 st.waiting[side] = False
         elif head == "orient":
             if action[1] == 2:
                 st.cfg = replace(st.cfg, board="B2")
             st.log("orient", side=role, orientation=action[1])
-            st.stage = "place"
-            st.waiting = [True, True]
+            if self._is_custom(st) or any(st.markers_left):
+                st.stage = "place"
+                st.waiting = [True, True]
+            else:
+                flow.start_round(st)
         elif head == "reroll":
-            flow.do_reroll(st, side, UINDEX[action[1]], action[2])
-            if not flow.reroll_options(st, side):
+            do_reroll(st, side, st.uix[action[1]], action[2])
+            if not reroll_options(st, side):
                 st.waiting[side] = False
-        elif head == "withdraw":
+        elif head in ("withdraw", "garrison"):
             assert cb is not None
-            u = UINDEX[action[1]]
-            leave_zone(cb, u)
-            cb.mover.pop(u, None)
-            flow.fail_order(st, u)
-            st.log("withdrew", unit=action[1])
-            if not flow.withdraw_options(st, side):
-                st.waiting[side] = False
-        elif head == "garrison":
-            assert cb is not None
-            u = UINDEX[action[1]]
-            leave_zone(cb, u)
-            st.garrison[st.loc[u]] = u
-            cb.sheltered.add(u)
-            st.log("garrison", unit=action[1], sector=d.ids[st.loc[u]])
-            if not flow.withdraw_options(st, side):
+            cb.leaving[st.uix[action[1]]] = head
+            if not withdraw_options(st, side):
                 st.waiting[side] = False
         elif head in ("enter", "hold"):
             assert cb is not None
@@ -545,12 +420,32 @@ class Commanders(Game[CmdState]):
             if not any(s == side and v < 0 for (s, _), v in cb.enter.items()):
                 st.waiting[side] = False
         elif head == "rally":
-            flow.do_rally(st, side, action[1])
+            st.rallies[side].append(action[1])
             if not flow.rally_options(st, side):
                 st.waiting[side] = False
         if not (st.waiting[0] or st.waiting[1]):
+            # the game moves on: what both chose is final (no undo past it), or whether a
+            # side may still take its last choice back would tell it that the other acted
+            st.reveals += 1
             flow.run(st)
             st.cache = [None, None]
+
+    def _place(self, st: CmdState, side: int, sector: int, mix: tuple[int, ...]) -> None:
+        slot = next(k for k in range(3) if self._slot_sector(st, side, k) == sector)
+        for t in range(3):
+            for u in [u for u in side_units(side) if st.ut[u] == t and st.loc[u] == UNPLACED][
+                : mix[t]
+            ]:
+                st.loc[u] = sector
+        st.place_left[side][slot] = 0
+        if not any(st.place_left[side][:3]):
+            res = st.data.reserve_of[side]
+            for u in side_units(side):
+                if st.loc[u] == UNPLACED:
+                    st.loc[u] = res
+            st.place_left[side][3] = 0
+        if not self._place_actions(st, side):
+            st.waiting[side] = False
 
     def view(self, state: CmdState, role: str | None) -> dict[str, Any]:
         return present.view(state, None if role is None else ROLE[role])
@@ -573,120 +468,169 @@ class Commanders(Game[CmdState]):
         """The whole state as plain data (the legal-action cache and the shared board left out)."""
         out: dict[str, Any] = {"rng": state.rng.s, "reveals": state.reveals}
         for name in CmdState.__slots__:
-            if name in ("cache", "plan_base", "data", "cfg"):
+            if name in ("cache", "plan_base", "data", "cfg", "ut", "uid", "uix"):
                 continue
-            out[name] = plain(getattr(state, name))
+            value = getattr(state, name)
+            if name in ("sheet", "carried"):
+                value = [sorted(([*k, n] for k, n in part.items())) for part in value]
+            out[name] = plain(value)
         out["cfg"] = plain(state.cfg)
         return out
 
+    # ----- what a side cannot see --------------------------------------------------------
     def determinize(self, state: CmdState, role: str, rng: Rng) -> CmdState:
-        """Resample what ``role`` cannot see: the other side's unrevealed orders or
-        placement, and the future dice."""
+        """Resample what ``role`` cannot see: the other side's orders not yet carried out (or
+        its whole sheet while it writes it), its secret choices of the step now, a custom
+        placement not yet revealed, and the future dice."""
         side = ROLE[role]
         other = 1 - side
         new = state.clone()
         new.rng = rng.fork(0x5EED)
         pick = rng.fork(0xD1CE)
-        if new.phase == "planning":
-            was_done = not new.waiting[other]
-            for u in [u for u in new.orders if USIDE[u] == other]:
-                del new.orders[u]
-            new.road = {u: s for u, s in new.road.items() if USIDE[u] != other}
-            new.given[other] = 0
-            new.composing[other] = -1
-            new.road_stage[other] = False
-            new.extra[other] = 1 if new.cfg.orders_distance else 0
-            if was_done:
-                new.waiting[other] = True
-                self._random_until_done(new, other, pick, 0.12)
-        elif new.phase == "setup" and new.stage != "orient":
-            was_done = not new.waiting[other]
+        was_done = not new.waiting[other]
+        stage = new.stage
+        if new.phase == "setup" and stage != "orient":
             if self._is_custom(new):
                 for u in side_units(other):
                     new.loc[u] = UNPLACED
                 new.place_left[other] = [6, 6, 6, 12]
             new.objectives = tuple(o for o in new.objectives if o.side != other)
             if new.cfg.objectives:
-                new.markers_left[other] = tuple(range(len(new.data.markers)))
+                new.markers_left[other] = tuple(
+                    i for i, n in enumerate(new.cfg.markers) for _ in range(n)
+                )
             if was_done:
-                new.waiting[other] = True
                 self._random_until_done(new, other, pick, 0.0)
-        elif new.stage in ("capacity", "aim"):
-            # the other side's capacity choices and gun aims stay secret until carried out
-            was_done = not new.waiting[other]
-            if new.stage == "capacity":
-                new.admit = {k: v for k, v in new.admit.items() if k[0] != other}
-                was_done = was_done and any(k[0] == other for k in new.need)
-            else:
-                guns = {u for u in new.aims if USIDE[u] == other}
-                new.aims = {u: v for u, v in new.aims.items() if USIDE[u] != other}
-                flow.fill_aims(new, other)
-                was_done = was_done and bool(guns)
+        elif new.phase == "planning":
+            new.sheet[other] = {}
+            new.given[other] = 0
+            new.last[other] = None
+            new.extra[other] = 1 if new.cfg.orders_distance else 0
             if was_done:
-                new.waiting[other] = True
-                self._random_until_done(new, other, pick, 0.5)
-        elif new.combat is not None and new.stage in (
-            "react",
-            "split",
-            "ranged-target",
-            "melee-target",
-            "enter",
-        ):
-            # choices the other side made in this step are not shown until it is resolved
+                self._random_until_done(new, other, pick, 0.12)
+        elif new.phase != "over":
+            if stage in ("choose", "road"):
+                # the other side's choices of this phase are not shown yet
+                new.go = {u: g for u, g in new.go.items() if USIDE[u] != other}
+            self._resample_sheet(new, other, pick)
             cb = new.combat
-            was_done = not new.waiting[other]
-            if new.stage == "react":
-                cb.react = {u: k for u, k in cb.react.items() if USIDE[u] != other}
-            elif new.stage == "split":
-                cb.split = {u: z for u, z in cb.split.items() if USIDE[u] != other}
-                was_done = was_done and bool(flow.split_options(new, other))
-            elif new.stage == "enter":
-                cb.enter = {k: (-1 if k[0] == other else v) for k, v in cb.enter.items()}
-                was_done = was_done and any(k[0] == other for k in cb.enter)
-            else:
-                step = RANGED if new.stage == "ranged-target" else MELEE
-                # only real choices are hidden: a unit with one target or none had it set
-                # in public when the step began (``flow.auto_targets``) and keeps it
-                mine = {
-                    u
-                    for u in cb.targets
-                    if USIDE[u] == other
-                    and chooses_target(new, cb, u, step)
-                    and len(target_candidates(new, cb, u)) > 1
-                }
-                cb.targets = {u: t for u, t in cb.targets.items() if u not in mine}
-                was_done = was_done and bool(mine)
-            if was_done:
-                new.waiting[other] = True
-                self._random_until_done(new, other, pick, 0.5)
+            if stage in ("choose", "road"):
+                if was_done and orders.choices(new, other, new.phase):
+                    self._random_until_done(new, other, pick, 0.3)
+            elif stage == "rally":
+                new.rallies[other] = []
+                if was_done and flow.rally_options(new, other):
+                    self._random_until_done(new, other, pick, 0.3)
+            elif stage == "capacity":
+                new.admit = {k: v for k, v in new.admit.items() if k[0] != other}
+                if was_done and any(k[0] == other for k in new.need):
+                    self._random_until_done(new, other, pick, 0.5)
+            elif cb is not None and stage == "withdraw":
+                cb.leaving = {u: h for u, h in cb.leaving.items() if USIDE[u] != other}
+                if was_done and withdraw_options(new, other):
+                    self._random_until_done(new, other, pick, 0.5)
+            elif cb is not None and stage in ("ranged-reroll", "melee-reroll"):
+                # the other side's re-rolls of this step are not shown yet: its old dice
+                for sd, u, k, old in cb.rerolled:
+                    if sd == other:
+                        cb.dice[u][k] = old
+                        z = cb.zone_of[u]
+                        for (s, t), zs in cb.attacks.items():
+                            if s == other and z in zs:
+                                cb.rerolls[(s, t)] = cb.rerolls.get((s, t), 0) + 1
+                                break
+                cb.rerolled = [r for r in cb.rerolled if r[0] != other]
+            elif cb is not None and stage in (
+                "react",
+                "split",
+                "ranged-target",
+                "melee-target",
+                "enter",
+            ):
+                if stage == "react":
+                    cb.react = {u: k for u, k in cb.react.items() if USIDE[u] != other}
+                    done = was_done and bool(reaction_options(new, other))
+                elif stage == "split":
+                    cb.split = {u: z for u, z in cb.split.items() if USIDE[u] != other}
+                    done = was_done and bool(split_options(new, other))
+                elif stage == "enter":
+                    cb.enter = {k: (-1 if k[0] == other else v) for k, v in cb.enter.items()}
+                    done = was_done and any(k[0] == other for k in cb.enter)
+                else:
+                    step = RANGED if stage == "ranged-target" else MELEE
+                    # only real choices are hidden: a unit with one target or none had it set
+                    # in public when the step began (``battle.auto_targets``) and keeps it
+                    mine = {
+                        u
+                        for u in cb.targets
+                        if USIDE[u] == other
+                        and chooses_target(new, cb, u, step)
+                        and len(target_candidates(new, cb, u)) > 1
+                    }
+                    cb.targets = {u: t for u, t in cb.targets.items() if u not in mine}
+                    done = was_done and bool(mine)
+                if done:
+                    self._random_until_done(new, other, pick, 0.5)
         new.cache = [None, None]
+        new.plan_base = [None, None]
         new.events = []
         return new
+
+    @staticmethod
+    def _resample_sheet(st: CmdState, other: int, rng: Rng) -> None:
+        """The other side's orders not yet carried out are unknown: keep those carried out,
+        and give a random number of its units that have not acted a random order each."""
+        d = st.data
+        carried = st.carried[other]
+        sheet = dict(carried)
+        done = sum(carried.values())
+        budget = st.allowed[other] + (1 if st.cfg.orders_distance else 0) - done
+        if st.cfg.morale:
+            budget = min(budget, st.allowed[other] - done)
+        enemy_res = d.reserve_of[1 - other]
+        free = [
+            u
+            for u in side_units(other)
+            if st.loc[u] >= 0
+            and st.status[u] == FRESH
+            and u not in st.acts
+            and u not in st.tired
+            and u not in st.go
+        ]
+        extra = 0
+        for u in free:
+            if budget - extra <= 0:
+                break
+            if rng.random() < 0.35:
+                f = st.loc[u]
+                arrows = [a for a in d.adj[f] if a != enemy_res]
+                a = arrows[rng.below(len(arrows))]
+                k = (st.ut[u], f, a)
+                sheet[k] = sheet.get(k, 0) + 1
+                extra += 1
+        st.sheet[other] = sheet
+        st.last[other] = None
+        st.given[other] = done + extra
+        st.extra[other] = 0
+        st.saved[other] = max(
+            0,
+            (st.vp[other] if st.cfg.morale else st.allowed[other]) - st.given[other],
+        )
 
     @staticmethod
     def _is_custom(st: CmdState) -> bool:
         return st.data.setups[st.cfg.scenario].custom
 
-    @staticmethod
-    def _options_of(st: CmdState) -> dict[str, OptionValue]:
-        c = st.cfg
-        return {
-            "objectives": c.objectives,
-            "advanced-orders-random": c.orders_random,
-            "advanced-orders-distance": c.orders_distance,
-            "army-morale": c.morale,
-            "terrain": c.terrain,
-        }
-
     def _random_until_done(self, st: CmdState, side: int, rng: Rng, stop: float) -> None:
-        """Play random choices for ``side`` until it says done (without resolving anything)."""
+        """Play random choices for ``side`` until it is done (without resolving anything)."""
         role = SIDES[side]
         saved_other = st.waiting[1 - side]
+        st.waiting[side] = True
         st.waiting[1 - side] = True  # keep apply from running the game on
         for _ in range(500):
             st.cache = [None, None]
             acts = list(self._legal(st, side))
-            if not acts:
+            if not acts or not st.waiting[side]:
                 break
             done = ("done",) in acts
             if done and (len(acts) == 1 or rng.random() < stop):
@@ -699,7 +643,7 @@ class Commanders(Game[CmdState]):
 
     # ----- words for people -----------------------------------------------------------------
     def label(self, state: CmdState, role: str, action: Action) -> str:
-        return present.label(state, action)
+        return present.label(state, ROLE[role], action)
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return present.describe_event(event)
@@ -710,4 +654,4 @@ class Commanders(Game[CmdState]):
 
 GAME = Commanders()
 
-__all__ = ["GAME", "INF", "ROUTED", "Commanders"]
+__all__ = ["ART", "CAV", "GAME", "INF", "ROUTED", "TYPES", "Commanders"]

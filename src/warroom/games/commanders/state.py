@@ -1,8 +1,9 @@
 """Commanders' state: slotted, flat lists indexed by unit number, cheap to clone.
 
-Units are numbered 0..59: white 0..29, black 30..59; within a side 20 infantry,
-8 cavalry, 2 artillery (see data.UID). A unit's place is ``loc`` (a sector index,
-or one of the negative codes below); its condition is ``status``.
+Units are numbered 0..59: white 0..29, black 30..59; within a side infantry, then cavalry,
+then artillery (20/8/2 in the named set-ups; the game's catalogue is ``ut``/``uid``/``uix``).
+A unit's place is ``loc`` (a sector index, or one of the negative codes below); its
+condition is ``status``.
 """
 
 from __future__ import annotations
@@ -11,17 +12,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine import Rng, State
-from warroom.games.commanders.data import N_UNITS, PER_SIDE, Data, Objective, load
+from warroom.games.commanders.data import (
+    ARMY,
+    N_UNITS,
+    PER_SIDE,
+    Data,
+    Mix,
+    Objective,
+    catalogue,
+    load,
+)
 
 FRESH, SPENT, ROUTED = 0, 1, 2
 STATUS_NAMES = ("fresh", "spent", "routed")
 GONE, CAPTURED, UNPLACED = -1, -2, -3
 """loc codes: destroyed or merged away, captured by the enemy, not yet placed (custom set-up)."""
 
-Order = tuple[str, int, str, int]
-"""(kind, first sector, second kind or "", second sector or -1)."""
-Step = tuple[str, int]
-"""(phase key, sector): one pending move/attack of an ordered unit."""
+Key = tuple[int, int, int]
+"""An order as the sheet writes it: (unit type, the sector its units stand in, the sector the
+arrow points at). The sheet counts orders per key ("2C: mid-west -> mid-centre")."""
+Go = tuple[str, int, int]
+"""A unit's choice for the phase now: (how, sector, the order's arrow or -1). ``how`` is
+"go" (its order's first action: a move or an attack along the arrow), "on" (a cavalry
+unit's second move, any way), "fire" (a gun's close attack along its arrow), "bombard",
+"ruin" (bombarding the building), "road" (the road's extra move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +49,10 @@ class Config:
     orders_random: bool
     orders_distance: bool
     morale: bool
+    mix: tuple[Mix, Mix] = (ARMY, ARMY)
+    """Each army's infantry, cavalry and artillery."""
+    markers: tuple[int, ...] = ()
+    """With objectives: how many of each marker (data ``markers``) each side places."""
 
 
 class Combat:
@@ -48,8 +66,10 @@ class Combat:
         "dice",
         "enter",
         "hit_any",
+        "leaving",
         "mover",
         "react",
+        "rerolled",
         "rerolls",
         "sheltered",
         "split",
@@ -85,11 +105,17 @@ class Combat:
         self.captures: dict[int, int] = {}
         """Units taken in this combat -> their captor: captured only if the captor survives
         the combat (neither routed nor removed by its end), destroyed otherwise."""
+        self.sheltered: set[int] = set()
+        """Units put into their sector's building in this combat: they take no part in it."""
         self.waiting: dict[tuple[int, int], list[int]] = {}
         """Victors whose target is held only by enemy units that won elsewhere and may leave
         it: (side, sector) -> the units; they enter once the sector is empty."""
-        self.sheltered: set[int] = set()
-        """Units put into their sector's building in this combat: they take no part in it."""
+        self.leaving: dict[int, str] = {}
+        """Withdrawals chosen at the second placement, "withdraw" or "garrison" (each side's
+        secret until both have chosen)."""
+        self.rerolled: list[tuple[int, int, int, int]] = []
+        """Re-rolls made at this step, (side, unit, die index, the die before): the other side
+        sees the old die until both sides are done."""
 
     def copy(self) -> Combat:
         new = Combat.__new__(Combat)
@@ -110,47 +136,55 @@ class Combat:
         new.captures = dict(self.captures)
         new.sheltered = set(self.sheltered)
         new.waiting = {k: list(v) for k, v in self.waiting.items()}
+        new.leaving = dict(self.leaving)
+        new.rerolled = list(self.rerolled)
         return new
 
 
 class CmdState(State):
     __slots__ = (
+        "actors",
+        "acts",
         "admit",
         "after",
-        "aims",
         "allowed",
         "cache",
         "captured",
+        "carried",
         "cfg",
         "combat",
-        "composing",
         "data",
         "extra",
         "garrison",
         "given",
+        "go",
+        "last",
         "loc",
         "markers_left",
         "moved",
         "need",
         "objectives",
-        "orders",
         "pending",
         "phase",
         "place_left",
         "plan_base",
         "pool",
+        "rallies",
         "road",
-        "road_stage",
         "round",
         "ruined",
         "saved",
+        "sheet",
         "spend",
         "square",
         "stage",
         "status",
-        "steps",
         "summary",
+        "tired",
         "tokens",
+        "uid",
+        "uix",
+        "ut",
         "vp",
         "waiting",
         "winner",
@@ -160,20 +194,39 @@ class CmdState(State):
         super().__init__(rng)
         self.cfg = cfg
         self.data: Data = load()
+        cat = catalogue(*cfg.mix)
+        self.ut: tuple[int, ...] = cat.utype
+        """Each unit's type (the game's catalogue: shared, never changed)."""
+        self.uid: tuple[str, ...] = cat.uid
+        self.uix: dict[str, int] = cat.uindex
         self.round = 1
         self.phase = "planning"
         self.stage = ""
         self.loc: list[int] = [UNPLACED] * N_UNITS
         self.status: list[int] = [FRESH] * N_UNITS
         self.square: list[bool] = [False] * N_UNITS
-        self.orders: dict[int, Order] = {}
-        self.steps: dict[int, list[Step]] = {}
-        self.composing = [-1, -1]
-        self.road_stage = [False, False]
-        """True while a side is asked for the road move of the unit it is composing."""
-        self.road: dict[int, int] = {}
-        """Terrain: the road's extra non-combat move ordered for a unit (unit -> sector)."""
+        self.sheet: list[dict[Key, int]] = [{}, {}]
+        """Each side's order sheet this round: orders per (type, from, to)."""
+        self.carried: list[dict[Key, int]] = [{}, {}]
+        """Of them, how many a unit has carried out (acting shows an order to the enemy)."""
+        self.acts: dict[int, int] = {}
+        """Phases a unit acted in this round (cavalry may act in two, the others in one)."""
+        self.moved: dict[int, int] = {}
+        """Sectors a unit moved this round."""
+        self.tired: set[int] = set()
+        """Units that may do nothing more this round (reacted, withdrew, a charge that hit
+        nothing, held back from a won sector, entered a forest, ...)."""
+        self.actors: set[int] = set()
+        """Units that acted in the phase now (spent at its end unless cavalry may go on)."""
+        self.road: set[int] = set()
+        """Units that took the road's extra move this round."""
+        self.go: dict[int, Go] = {}
+        """The choices made so far in the phase now (each side's secret until both are done)."""
+        self.rallies: list[list[str]] = [[], []]
+        """The rallies each side has chosen (secret until both are done)."""
         self.given = [0, 0]
+        self.last: list[Key | None] = [None, None]
+        """The last order each side wrote this round (the one ("again",) repeats)."""
         self.allowed = [10, 10]
         self.extra = [0, 0]
         """1 while a side still has its extra command-sector order (advanced ordering)."""
@@ -187,9 +240,9 @@ class CmdState(State):
         """Artillery unit -> sector holding its artillery token."""
         self.objectives: tuple[Objective, ...] = ()
         self.markers_left: list[tuple[int, ...]] = [(), ()]
+        """Objective markers still to place: indices into data ``markers`` (repeated)."""
         self.place_left: list[list[int]] = [[0, 0, 0, 0], [0, 0, 0, 0]]
         """Custom set-up: units still to place on right wing, centre, left wing, reserve."""
-        self.moved: dict[int, int] = {}
         self.spend: set[int] = set()
         self.combat: Combat | None = None
         self.garrison: dict[int, int] = {}
@@ -207,34 +260,43 @@ class CmdState(State):
         """Moves worked out before a capacity question, carried out after it."""
         self.after = ""
         """The stage that follows the capacity question."""
-        self.aims: dict[int, tuple[int, ...]] = {}
-        """Bombardment: the enemy unit each die of a gun goes at, chosen so far (secret)."""
         self.cache: list[object] = [None, None]
         self.plan_base: list[Any] = [None, None]
         """Each side's possible orders this round (computed once per planning phase)."""
+
+    def first_of(self, side: int) -> Mix:
+        """The first unit number of each type (infantry, cavalry, artillery) of a side."""
+        return catalogue(*self.cfg.mix).first[side]
 
     def clone(self) -> CmdState:
         new = CmdState.__new__(CmdState)
         new._copy_base(self)
         new.cfg = self.cfg
         new.data = self.data
+        new.ut = self.ut
+        new.uid = self.uid
+        new.uix = self.uix
         new.round = self.round
         new.phase = self.phase
         new.stage = self.stage
         new.loc = self.loc[:]
         new.status = self.status[:]
         new.square = self.square[:]
-        new.orders = dict(self.orders)
-        new.steps = {u: s[:] for u, s in self.steps.items()} if self.steps else {}
-        new.composing = self.composing[:]
-        new.road_stage = self.road_stage[:]
-        new.road = dict(self.road) if self.road else {}
+        new.sheet = [dict(self.sheet[0]), dict(self.sheet[1])]
+        new.carried = [dict(self.carried[0]), dict(self.carried[1])]
+        new.acts = dict(self.acts)
+        new.moved = dict(self.moved)
+        new.tired = set(self.tired)
+        new.actors = set(self.actors)
+        new.road = set(self.road)
+        new.go = dict(self.go)
+        new.rallies = [self.rallies[0][:], self.rallies[1][:]]
         new.need = self.need
         new.admit = dict(self.admit) if self.admit else {}
         new.pending = self.pending
         new.after = self.after
-        new.aims = dict(self.aims) if self.aims else {}
         new.given = self.given[:]
+        new.last = self.last[:]
         new.allowed = self.allowed[:]
         new.extra = self.extra[:]
         new.saved = self.saved[:]
@@ -246,7 +308,6 @@ class CmdState(State):
         new.objectives = self.objectives
         new.markers_left = self.markers_left[:]
         new.place_left = [self.place_left[0][:], self.place_left[1][:]]
-        new.moved = dict(self.moved)
         new.spend = set(self.spend)
         new.combat = self.combat.copy() if self.combat is not None else None
         new.garrison = dict(self.garrison)

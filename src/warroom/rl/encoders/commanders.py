@@ -1,13 +1,12 @@
-"""Commanders: a frozen universe of (unit, order, sector) actions, with room for long prompts.
+"""Commanders: a frozen universe of the game's actions, with room for the rest.
 
-An order prompt lists every (unit, order, sector) the side may still write: in
-random play over every scenario up to 231 actions, two prompts in three over 64.
-The frozen universe (``commanders.actions.json``, written with ``--closure``)
-names every combination of the parts seen, a unit or sector position widened
-to every unit or sector (``domains``), so an index means one order of one unit
-(8893 actions; random games on fresh seeds list none it lacks). 32 overflow
-slots take anything it lacks; without the file (or once the game's version
-moves on) 256 slots carry the whole prompt.
+An order is (unit type, sector, arrow); the phase prompts name the same parts
+("go", "on", "fire", "bombard", "road"), the combat prompts unit ids. The frozen
+universe (``commanders.actions.json``, written with ``--closure``) names every
+combination of the parts seen, a unit or sector position widened to every unit
+id an army may use and every sector (``domains``), so an index means one action
+whatever the position. 32 overflow slots take anything it lacks; without the
+file (or once the game's version moves on) 256 slots carry the whole prompt.
 """
 
 from __future__ import annotations
@@ -20,6 +19,6 @@ OVERFLOW_SLOTS = 32
 
 def domains(game: Any) -> list[tuple[str, ...]]:
     """Every unit id and every sector id of the game's data."""
-    from warroom.games.commanders.data import UID, load
+    from warroom.games.commanders.data import ALL_IDS, load
 
-    return [tuple(UID), tuple(load().ids)]
+    return [tuple(ALL_IDS), tuple(load().ids)]

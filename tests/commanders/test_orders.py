@@ -1,0 +1,447 @@
+"""The book's order model (issue 19): an order is a unit and an arrow, used as the round
+allows; the sheet is written by sector and type with multipliers; each phase each side
+chooses in secret which ordered units act; nothing of a sheet is seen before its units act."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import warroom
+from tests.commanders.util import events, fresh, put, where
+from warroom.engine import BadOption, Match, Rng, ScriptedRng, visible
+from warroom.games.commanders.state import ROUTED
+
+G: Any = warroom.game("commanders")
+
+
+def _seen(m: Match, role: str | None) -> str:
+    """Everything ``role`` receives now: view, prompt (text, actions, labels), log, board."""
+    p = m.prompt(role).to_json() if role else None
+    view = m.view(role)
+    view.pop("step", None)  # the match's step count: the public step counter's (issue 17)
+    return json.dumps(
+        [view, p, [G.describe_event(e) for e in m.events_for(role)]], sort_keys=True
+    ) + G.render_text(m.state, role)
+
+
+# ----- the sheet -------------------------------------------------------------------------
+
+
+def test_the_sheet_is_a_unit_type_in_a_sector_and_an_arrow() -> None:
+    m = Match.new("commanders", "marengo", {}, 1)
+    acts = m.legal("white")
+    # one entry a (type, sector, arrow): no unit one by one, no phase, no second sector
+    assert len(acts) == len(set(acts)) <= 30
+    assert all(a[0] == "order" and len(a) == 4 for a in acts[:-1]) and acts[-1] == ("done",)
+    assert {a[1] for a in acts[:-1]} == {"infantry", "cavalry", "artillery"}
+    assert ("order", "cavalry", "w-right", "mid-east") in acts
+    assert ("order", "artillery", "w-centre", "mid-centre") in acts
+    assert not any(a[3] == "b-reserve" for a in acts[:-1])
+    m.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    assert G.label(m.state, "white", ("order", "cavalry", "w-right", "mid-east")) == (
+        "White right wing: +1 cavalry -> East fields (makes 2C)"
+    )
+    # the book's multiplier: the same order again, one click a unit
+    assert G.label(m.state, "white", ("again",)) == (
+        "again: +1 cavalry White right wing -> East fields (makes 2C)"
+    )
+    m.act("white", ("again",))
+    assert m.view("white")["board"]["orders"]["white"] == [
+        {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
+    ]
+    # four cavalry on the right wing: four orders at most from that group
+    m.act("white", ("order", "cavalry", "w-right", "w-centre"))
+    m.act("white", ("again",))
+    assert not [a for a in m.legal("white") if a[1:3] == ("cavalry", "w-right")]
+    assert ("again",) not in m.legal("white")
+    assert m.view("white")["board"]["orders_info"]["white"]["given"] == 4
+
+
+def test_no_question_at_planning_that_can_be_answered_later() -> None:
+    """No second move, no road move, no phase at planning (terrain on: roads)."""
+    m = Match.new("commanders", "marengo", {"terrain": True}, 1)
+    m.act("white", ("order", "cavalry", "w-right", "w-centre"))
+    assert m.state.stage == "plan"
+    assert all(a[0] in ("order", "again", "done") for a in m.legal("white"))
+
+
+# ----- secrecy ---------------------------------------------------------------------------
+
+
+def _twins(first: list[tuple[Any, ...]], second: list[tuple[Any, ...]]) -> tuple[Match, Match]:
+    a = Match.new("commanders", "marengo", {}, 8)
+    b = Match.new("commanders", "marengo", {}, 8)
+    for act in first:
+        a.act("white", act)
+    for act in second:
+        b.act("white", act)
+    return a, b
+
+
+def test_the_other_side_and_watchers_see_nothing_of_a_sheet_being_written() -> None:
+    """White gives no order in one twin and five in the other: black and the observer get the
+    same bytes (view, prompt, log, board), so not even the count of orders shows."""
+    five = [("order", "infantry", "w-left", "mid-west")] * 3 + [
+        ("order", "cavalry", "w-right", "mid-east")
+    ] * 2
+    a, b = _twins([], five)
+    assert _seen(a, "black") == _seen(b, "black")
+    assert _seen(a, None) == _seen(b, None)
+    # white's own log keeps its sheet, a line an order
+    mine = [G.describe_event(e) for e in b.events_for("white") if e["kind"] == "ordered"]
+    assert len(mine) == 5 and mine[-1].endswith("cavalry w-right->mid-east (2C on the sheet)")
+    a.act("white", ("done",))
+    b.act("white", ("done",))
+    assert _seen(a, "black") == _seen(b, "black")
+    assert _seen(a, None) == _seen(b, None)
+    assert a.view("black")["board"]["orders_info"]["white"] == {
+        "allowed": 10,
+        "given": None,
+        "saved": None,
+    }
+
+
+def test_an_order_is_shown_when_its_unit_acts_and_not_before() -> None:
+    m = Match.new("commanders", "marengo", {}, 8)
+    m.act("white", ("order", "cavalry", "w-right", "mid-east"))  # rides in the fast phase
+    m.act("white", ("order", "infantry", "w-left", "mid-west"))  # marches in combined arms
+    m.act("white", ("order", "infantry", "w-left", "mid-west"))
+    m.act("white", ("order", "artillery", "w-centre", "w-left"))  # moves in non-combat
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    assert m.state.phase == "fast" and m.active == ("white",)
+    assert m.view("black")["board"]["orders"]["white"] == []
+    m.act("white", ("go", "cavalry", "w-right", "mid-east"))
+    assert m.state.phase == "combined"
+    shown = m.view("black")["board"]["orders"]["white"]
+    assert shown == [
+        {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": None, "carried": 1}
+    ]
+    assert m.view(None)["board"]["orders"]["white"] == shown
+    # the companies' and the gun's orders are still unknown to black, in view and log
+    assert "w-left" not in json.dumps(m.view("black")["board"]["orders"])
+    assert not any("mid-west" in json.dumps(e) for e in m.events_for("black"))
+    m.act("white", ("all",))
+    shown = m.view("black")["board"]["orders"]["white"]
+    assert {
+        "kind": "infantry",
+        "from": "w-left",
+        "to": "mid-west",
+        "given": None,
+        "carried": 2,
+    } in (shown)
+    assert not [o for o in shown if o["kind"] == "artillery"]
+
+
+def test_the_plans_are_shown_at_the_scoring_phase() -> None:
+    """The book lets each side ask for the other's plan in the scoring phase: both sheets are
+    logged then, orders carried out or not, and the orders saved."""
+    m = Match.new("commanders", "marengo", {}, 8)
+    m.act("white", ("order", "infantry", "w-reserve", "w-left"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    while m.state.round == 1:
+        m.act(m.active[0], ("done",))
+    plans = {e["side"]: e for e in events(m, "plan")}
+    assert plans["white"]["orders"] == [["infantry", "w-reserve", "w-left", 1, 0]]
+    assert plans["white"]["saved"] == 9 and plans["black"]["saved"] == 10
+    assert "plan" in [e["kind"] for e in m.events_for("black")]
+
+
+def test_choices_of_a_phase_are_secret_until_both_sides_have_chosen() -> None:
+    """Both sides ride in the fast phase: white chooses first; black's view, prompt and log
+    are the same whichever white chose, and so is black's determinized world."""
+    seen = []
+    worlds = []
+    for white in (("go", "cavalry", "w-right", "mid-east"), ("done",)):
+        m = Match.new("commanders", "marengo", {}, 8)
+        m.act("white", ("order", "cavalry", "w-right", "mid-east"))
+        m.act("white", ("done",))
+        m.act("black", ("order", "cavalry", "b-right", "mid-west"))
+        m.act("black", ("done",))
+        assert set(m.active) == {"white", "black"}
+        m.act("white", white)
+        if m.active == ("white",):
+            m.act("white", ("done",))
+        assert m.active == ("black",)
+        seen.append(_seen(m, "black"))
+        worlds.append(G.snapshot(G.determinize(m.state, "black", Rng(3))))
+        m.act("black", ("done",))
+        acts = [e for e in events(m, "acts") if e["side"] == "white"]
+        assert bool(acts) == (white[0] == "go")  # shown once both have chosen
+    assert seen[0] == seen[1]
+    assert worlds[0] == worlds[1]
+
+
+def test_no_log_entry_is_private_to_a_sector() -> None:
+    """A log entry's "to" names the roles that may see it; never a sector (such entries
+    were shown to nobody)."""
+    m = Match.new("commanders", "dennewitz", {"terrain": True}, 4)
+    rng = Rng(9)
+    while not m.over and m.state.round <= 3:
+        role = m.active[0]
+        acts = m.legal(role)
+        m.act(role, ("all",) if ("all",) in acts else acts[rng.below(len(acts))])
+    moves = [e for e in m.log if e["kind"] in ("moved", "fled", "entered", "blocked")]
+    assert moves and all("to" not in e for e in moves)
+    assert all(set(e["to"]) <= {"white", "black"} for e in m.log if "to" in e)
+    assert all(visible(e, "white") or visible(e, "black") for e in m.log)
+
+
+# ----- using an order as the round allows ------------------------------------------------
+
+
+def test_cavalry_second_move_is_chosen_when_it_happens_any_way() -> None:
+    m = fresh(driven=False)
+    put(m, "w-c1", "w-reserve")
+    m.act("white", ("order", "cavalry", "w-reserve", "w-right"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    m.act("white", ("go", "cavalry", "w-reserve", "w-right"))
+    assert where(m, "w-c1") == ("w-right", "fresh")  # one move: not spent
+    # combined arms: on to any neighbour of w-right but the enemy reserve
+    ons = [a for a in m.legal("white") if a[0] == "on"]
+    assert {a[3] for a in ons} == {"w-centre", "mid-east", "w-reserve"}
+    m.act("white", ("on", "cavalry", "w-right", "mid-east"))
+    assert where(m, "w-c1")[0] == "mid-east"
+
+
+def test_a_cavalry_charge_that_hits_but_does_not_take_the_sector_keeps_its_second_move() -> None:
+    """Our reading (NOTES.md): the book spends cavalry that fails to hit; one that hits but
+    finds the sector still held goes back and may act once more this round."""
+    m = fresh(driven=False)
+    put(m, "w-c1", "w-centre")
+    put(m, "b-i1", "mid-centre")
+    put(m, "b-i2", "mid-centre")
+    m.act("white", ("order", "cavalry", "w-centre", "mid-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    # no square; ranged: b-i1 [1] (-2 in the fast phase); melee: w-c1 [6], b-i1 [1]
+    m.state.rng = ScriptedRng([1, 6, 1])
+    m.act("white", ("go", "cavalry", "w-centre", "mid-centre"))
+    m.act("black", ("done",))  # no square
+    while m.state.stage in ("melee-target", "withdraw"):
+        role = m.active[0]
+        m.act(role, m.legal(role)[0] if m.state.stage == "melee-target" else ("done",))
+    hits = {e["unit"]: e["hits"] for e in events(m, "result") if e["step"] == "melee"}
+    assert hits["w-c1"] == 1
+    assert where(m, "w-c1") == ("w-centre", "fresh")
+    # combined arms: it may ride again
+    assert m.state.phase == "combined"
+    assert any(a[0] == "on" for a in m.legal("white"))
+
+
+def test_cavalry_in_a_forest_has_no_fast_move() -> None:
+    m = fresh({"terrain": True}, driven=False)  # side A: forest at mid-east
+    put(m, "w-c1", "mid-east")
+    m.act("white", ("order", "cavalry", "mid-east", "mid-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    assert m.state.phase == "combined"  # nothing to ask in the fast phase
+    assert ("go", "cavalry", "mid-east", "mid-centre") in m.legal("white")
+
+
+def test_all_carries_out_every_order_that_can_act_now() -> None:
+    m = fresh(driven=False)
+    for k in (1, 2, 3):
+        put(m, f"w-i{k}", "w-left")
+    put(m, "w-c1", "w-left")
+    for _k in range(3):
+        m.act("white", ("order", "infantry", "w-left", "mid-west"))
+    m.act("white", ("order", "cavalry", "w-left", "w-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    m.act("white", ("done",))  # fast: the cavalry waits
+    assert G.label(m.state, "white", ("all",)) == "all: every order that can act now does (4 units)"
+    m.act("white", ("all",))
+    assert sorted(e["unit"] for e in events(m, "moved")) == ["w-c1", "w-i1", "w-i2", "w-i3"]
+
+
+# ----- bombardment of a building ---------------------------------------------------------
+
+
+def test_artillery_may_fire_at_the_building_when_other_enemies_are_there() -> None:
+    """Board side B: a farm at mid-centre with a white company inside and another outside.
+    The gun may fire at the building (two hits at -1 bring it down with its occupant),
+    which on 0c67e28 it could only when the occupant was the only enemy there."""
+    m = fresh({"terrain": True, "objectives": True}, driven=False)
+    put(m, "w-i1", "mid-centre")
+    put(m, "w-i2", "mid-centre")
+    m.state.garrison = {m.state.data.index["mid-centre"]: 1}  # w-i2 inside
+    put(m, "b-a1", "b-centre")
+    m.act("white", ("done",))
+    m.act("black", ("order", "artillery", "b-centre", "mid-centre"))
+    m.act("black", ("done",))
+    assert m.state.phase == "bombard"
+    acts = m.legal("black")
+    assert ("bombard", "artillery", "b-centre", "mid-centre", "building") in acts
+    assert ("bombard", "artillery", "b-centre", "mid-centre") in acts
+    m.state.rng = ScriptedRng([6, 6])
+    m.act("black", ("bombard", "artillery", "b-centre", "mid-centre", "building"))
+    shot = events(m, "bombard")[0]
+    assert [r["target"] for r in shot["rolls"]] == ["w-i2", "w-i2"]
+    assert events(m, "building-destroyed")
+    assert m.view(None)["board"]["ruined"] == ["mid-centre"]
+    assert where(m, "w-i2")[0] is None and where(m, "w-i1") == ("mid-centre", "fresh")
+
+
+# ----- set-up ----------------------------------------------------------------------------
+
+
+def test_custom_set_up_placed_by_sector_counts_and_hidden() -> None:
+    m = Match.new("commanders", "custom", {}, 3)
+    acts = m.legal("white")
+    assert all(a[0] == "place" and a[1] == "w-right" and sum(a[2:]) == 6 for a in acts)
+    assert ("place", "w-right", 2, 4, 0) in acts and len(acts) <= 28
+    m.act("white", ("place", "w-right", 2, 4, 0))
+    assert {a[1] for a in m.legal("white")} == {"w-centre"}
+    m.act("white", ("place", "w-centre", 4, 0, 2))
+    m.act("white", ("place", "w-left", 6, 0, 0))
+    assert not m.state.waiting[0]  # the reserve took the rest: done without asking
+    mine = [u for u in m.view("white")["board"]["units"] if u["side"] == "white"]
+    assert sum(1 for u in mine if u["sector"] == "w-reserve") == 12
+    theirs = [u for u in m.view("black")["board"]["units"] if u["side"] == "white"]
+    assert {u["where"] for u in theirs} == {"hidden"}
+    assert "w-right" not in json.dumps(m.view("black")["log"])
+
+
+def test_custom_armies_of_an_agreed_mix() -> None:
+    m = Match.new("commanders", "custom", {"cavalry": 12, "artillery": 4}, 3)
+    white = [u for u in m.view("white")["board"]["units"] if u["side"] == "white"]
+    assert [
+        sum(1 for u in white if u["type"] == t) for t in ("infantry", "cavalry", "artillery")
+    ] == [
+        14,
+        12,
+        4,
+    ]
+    assert {u["id"] for u in white} >= {"w-c12", "w-a4", "w-i14"}
+    assert ("place", "w-right", 0, 6, 0) in m.legal("white")
+    with pytest.raises(BadOption, match="custom"):
+        Match.new("commanders", "marengo", {"cavalry": 10}, 3)
+    with pytest.raises(BadOption):
+        Match.new("commanders", "custom", {"artillery": 5}, 3)
+
+
+def test_objective_markers_as_the_players_agree() -> None:
+    opts = {"objectives": True, "flags-big": 0, "flags-small": 2, "roses-big": 0, "roses-small": 3}
+    m = Match.new("commanders", "marengo", opts, 3)
+    kinds = {(a[1], a[2]) for a in m.legal("white")}
+    assert kinds == {("general", 5), ("flag", 1), ("rose", 1)}
+    while "white" in m.active:
+        m.act("white", m.legal("white")[0])
+    mine = [o for o in m.state.objectives if o.side == 0]
+    assert sorted((o.kind, o.vp) for o in mine) == [
+        ("flag", 1),
+        ("flag", 1),
+        ("general", 5),
+        ("rose", 1),
+        ("rose", 1),
+        ("rose", 1),
+    ]
+    assert len({o.sector for o in mine if o.kind != "rose"}) == 3  # one to a sector
+    with pytest.raises(BadOption, match="home row"):
+        Match.new(
+            "commanders", "marengo", {"objectives": True, "flags-big": 2, "flags-small": 1}, 3
+        )
+    with pytest.raises(BadOption, match="objectives"):
+        Match.new("commanders", "marengo", {"roses-small": 2}, 3)
+    none = Match.new(
+        "commanders",
+        "marengo",
+        {
+            "objectives": True,
+            "general": 0,
+            "flags-big": 0,
+            "flags-small": 0,
+            "roses-big": 0,
+            "roses-small": 0,
+        },
+        3,
+    )
+    assert none.state.phase == "planning"  # nothing to place
+
+
+# ----- in-round choices private until both have chosen -----------------------------------
+
+
+def _flank(white_reroll: bool) -> Match:
+    """Both sides attack from two directions (a re-roll each): white takes mid-centre from
+    w-centre and mid-west, black mid-east from mid-centre and b-left."""
+    m = fresh(driven=False)
+    put(m, "w-i1", "w-centre")
+    put(m, "w-i2", "mid-west")
+    put(m, "w-i3", "mid-east")
+    put(m, "b-i1", "mid-centre")
+    put(m, "b-i2", "b-left")
+    m.act("white", ("order", "infantry", "w-centre", "mid-centre"))
+    m.act("white", ("order", "infantry", "mid-west", "mid-centre"))
+    m.act("white", ("done",))
+    m.act("black", ("order", "infantry", "mid-centre", "mid-east"))
+    m.act("black", ("order", "infantry", "b-left", "mid-east"))
+    m.act("black", ("done",))
+    m.state.rng = ScriptedRng([2] * 5 + [3] * 20)
+    m.act("white", ("all",))
+    m.act("black", ("all",))
+    while m.state.stage != "ranged-reroll":
+        m.act(m.active[0], ("done",))  # the defender where the placement order puts it
+    assert set(m.active) == {"white", "black"}
+    if white_reroll:
+        m.act("white", ("reroll", "w-i1", 0))
+    else:
+        m.act("white", ("done",))
+    return m
+
+
+def test_a_reroll_is_shown_to_the_other_side_when_both_are_done() -> None:
+    a, b = _flank(True), _flank(False)
+    assert a.active == ("black",)  # white is done (its one re-roll used); black chooses
+    assert a.view("white")["board"]["dice"]["w-i1"] == [3]  # its own new die at once
+    assert _seen(a, "black") == _seen(b, "black")
+    assert _seen(a, None) == _seen(b, None)
+    # a label naming that die (black may re-roll any die of its own zones) shows the old one
+    old = b.view("black")["board"]["dice"]["w-i1"][0]
+    assert G.label(a.state, "black", ("reroll", "w-i1", 0)) == f"re-roll the {old} of w-i1"
+    assert G.label(a.state, "white", ("reroll", "w-i1", 0)) == "re-roll the 3 of w-i1"
+    a.act("black", ("done",))
+    rolls = [r for e in events(a, "rerolls") for r in e["rolls"]]
+    assert len(rolls) == 1 and rolls[0][:2] == ["white", "w-i1"] and rolls[0][3] == 3
+
+
+def test_a_withdrawal_is_secret_until_both_sides_have_chosen() -> None:
+    states = []
+    for first in (("withdraw", "w-i2"), ("done",)):
+        m = _flank(False)
+        m.act("black", ("done",))
+        assert m.state.stage == "withdraw" and set(m.active) == {"white", "black"}
+        m.act("white", first)
+        if "white" in m.active:
+            m.act("white", ("done",))
+        states.append(m)
+    assert _seen(states[0], "black") == _seen(states[1], "black")
+    assert G.snapshot(G.determinize(states[0].state, "black", Rng(2))) == G.snapshot(
+        G.determinize(states[1].state, "black", Rng(2))
+    )
+    m = states[0]
+    m.act("black", ("done",))
+    assert [e["unit"] for e in events(m, "withdrew")] == ["w-i2"]
+
+
+def test_rallies_are_secret_until_both_sides_have_chosen() -> None:
+    views = []
+    for pick in (("rally", "infantry"), ("done",)):
+        m = fresh(driven=False)
+        for k in (1, 2):
+            put(m, f"w-i{k}", "w-reserve", ROUTED)
+            put(m, f"b-i{k}", "b-reserve", ROUTED)
+        while m.state.stage != "rally":
+            m.act(m.active[0], ("done",))
+        assert set(m.active) == {"white", "black"}
+        m.act("white", pick)
+        assert m.active == ("black",)
+        views.append(_seen(m, "black"))
+        assert where(m, "w-i1")[1] == "routed"  # nothing happens before both are done
+    assert views[0] == views[1]
