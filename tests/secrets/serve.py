@@ -26,7 +26,7 @@ from warroom.engine.contract import Action
 from warroom.server.app import create_app
 from warroom.server.players import Players
 
-HINT_ITERATIONS = 40
+HINT_ITERATIONS = 6
 """Hints are searched for this many iterations (not seconds), so twins get the same answer."""
 
 
@@ -171,8 +171,8 @@ def _odds(hosted: Hosted, viewer: str, state: dict[str, Any]) -> list[str]:
     board = state["board"]
     mine = [u for u in board["units"] if u["side"] == viewer and u["loc"] in g.data.areas]
     out = []
-    for u in mine[:2]:
-        for area in sorted(g.data.map.neighbors[u["loc"]])[:3]:
+    for u in mine[:1]:
+        for area in sorted(g.data.map.neighbors[u["loc"]])[:2]:
             r = hosted.client.post(
                 f"/api/matches/{hosted.id}/odds",
                 headers=hosted.headers(viewer),

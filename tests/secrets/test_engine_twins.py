@@ -111,5 +111,5 @@ def test_twins_look_the_same_to_whoever_may_not_tell_them_apart(
 def test_twins_look_the_same_in_longer_runs(
     gid: str, scen: str, opts: dict[str, Any], kind: str
 ) -> None:
-    found = run(gid, scen, opts, kind, games=6, per_game=12)
+    found = run(gid, scen, opts, kind, games=5, per_game=10)
     assert not found.by_channel, f"{found.checked} viewer-twins checked:\n{found.summary()}"

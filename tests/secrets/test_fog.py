@@ -79,7 +79,7 @@ def test_the_watch_link_of_the_server_and_its_replay_keep_the_fog(client: TestCl
     room = client.app.state.rooms.get(mid)  # type: ignore[attr-defined]
     agents = {r: RulesAgent(GAME.id, i) for i, r in enumerate(GAME.roles)}
     frames = 0
-    for _ in range(400):
+    for _ in range(250):
         m = room.match
         role = m.active[0]
         action = list(agents[role].choose(m, role))

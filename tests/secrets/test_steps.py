@@ -156,6 +156,12 @@ def test_a_side_may_take_back_its_order_after_the_other_side_wrote_one(client: T
     assert get(client, mid, t["red"])["board"]["my_sheet"] == []
     assert get(client, mid, t["blue"])["board"]["my_sheet"] == [3]  # blue's order stands
     assert get(client, mid, t["blue"])["can_undo"]
+    # and so it stands on disk: the match loaded again from the store is the same
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+    rooms._rooms.pop(mid)
+    assert get(client, mid, t["blue"])["board"]["my_sheet"] == [3]
+    assert get(client, mid, t["red"])["board"]["my_sheet"] == []
+    assert [s.role for s in rooms.get(mid).match.steps] == ["blue"]
 
 
 def test_replay_frames_are_the_steps_a_side_saw(client: TestClient) -> None:
@@ -242,4 +248,5 @@ def test_a_computer_writing_its_orders_sends_no_news_per_order(
                 break
     room = client.app.state.rooms.get(mid)  # type: ignore[attr-defined]
     assert len(room.match.steps) > 2  # black wrote orders before it was done
-    assert heard == [dict(hello, active=["white"], thinking=[])], heard
+    # one news: black has finished (one step white saw), and no computer thinks any more
+    assert heard == [dict(hello, step=hello["step"] + 1, active=["white"], thinking=[])], heard

@@ -786,9 +786,10 @@ class SearchAgent:
         return found
 
     def _rng(self, match: Match, role: str) -> Rng:
-        # Depends on the seed, the role and how far the game is: the same seed gives the
-        # same choices, whatever the agent chose before.
-        salt = (len(match.steps) << 8) ^ match.game.roles.index(role)
+        # Depends on the seed, the role and how far the game is as the role sees it (its own
+        # step counter, which counts none of the other side's secret steps): the same seed
+        # gives the same choices, whatever the agent chose before.
+        salt = (match.shown(role) << 8) ^ match.game.roles.index(role)
         return Rng(self.seed ^ 0x5EA4C4).fork(salt)
 
     def analyse(self, match: Match, role: str) -> SearchResult:

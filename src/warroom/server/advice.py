@@ -41,7 +41,7 @@ def hint_for(match: Match, role: str, seconds: float, k: int = 3, seed: int = 0)
     view = seat_copy(match, role, seed ^ 0x417)
     return {
         "role": role,
-        "step": len(match.steps),
+        "step": match.shown(role),  # the seat's own step counter
         "seconds": seconds,
         "candidates": hints(view, role, k=k, seconds=seconds, seed=seed),
     }

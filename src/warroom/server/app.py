@@ -244,7 +244,7 @@ def create_app(
         role, copy = seat_match(room, x_seat_token)
         if role not in copy.active:
             raise Conflict(f"{role} has nothing to decide now")
-        seed = (len(copy.steps) << 4) ^ copy.seed
+        seed = (copy.shown(role) << 4) ^ copy.seed  # the seat's own counter, not the record's
         async with thinkers:
             out = await asyncio.to_thread(hint_for, copy, role, body.seconds, body.k, seed)
         return fast_json(out)
@@ -258,7 +258,7 @@ def create_app(
         role, copy = seat_match(room, x_seat_token)
         if not is_campaign(copy):
             raise BadRequest(f"{copy.game.id} has no battle odds")
-        seed = (len(copy.steps) << 4) ^ copy.seed
+        seed = (copy.shown(role) << 4) ^ copy.seed
         try:
             async with thinkers:
                 out = await asyncio.to_thread(
@@ -294,17 +294,19 @@ def create_app(
             hello = await asyncio.wait_for(ws.receive_json(), timeout=10)
             token = hello.get("token") if isinstance(hello, dict) else None
             room = rooms.get(match_id)
-            room.role_of(token)  # a token that holds no seat is refused
+            role = room.role_of(token)  # a token that holds no seat is refused
         except (ServerError, TimeoutError, ValueError, WebSocketDisconnect) as exc:
             detail = str(exc) if isinstance(exc, ServerError) else "say hello with a token"
             with contextlib.suppress(Exception):
                 await ws.send_json({"type": "error", "detail": detail})
                 await ws.close(code=4403 if isinstance(exc, Forbidden) else 4400)
             return
-        listener = Listener(asyncio.get_running_loop(), asyncio.Queue())
-        room.listeners.add(listener)
+        listener = Listener(asyncio.get_running_loop(), asyncio.Queue(), role)
+        with room.lock:
+            listener.last = hello_news = room.news(role)
+            room.listeners.add(listener)
         try:
-            await ws.send_json(room.news())  # a (re)connecting page catches up from here
+            await ws.send_json(hello_news)  # a (re)connecting page catches up from here
             reader = asyncio.ensure_future(_drain(ws))
             while True:
                 getter = asyncio.ensure_future(listener.queue.get())

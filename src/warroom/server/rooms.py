@@ -91,12 +91,18 @@ class Catalog:
 
 @dataclass(eq=False)
 class Listener:
-    """A live page: messages go into its queue on the server's event loop."""
+    """A live page of one seat (``role``; None: a watcher): messages go into its queue on
+    the server's event loop, and only when what that seat's news says has changed."""
 
     loop: asyncio.AbstractEventLoop
     queue: asyncio.Queue[dict[str, Any]]
+    role: str | None = None
+    last: dict[str, Any] | None = None  # the last news it was sent
 
     def send(self, message: dict[str, Any]) -> None:
+        if message == self.last:
+            return  # nothing it can see has changed: not even the time of a message tells
+        self.last = message
         with contextlib.suppress(RuntimeError):  # the loop has closed: the page is gone
             self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
 
@@ -115,7 +121,9 @@ class Room:
     version: int = 0  # goes up at every change a page could see
     pending: Future[None] | None = None  # the last write to the store, until it is on disk
     sent: dict[tuple[str | None, int], tuple[int, bytes]] = field(default_factory=dict)
-    undos: int = 0  # the log's epoch: an undo takes entries back, so pages reload the log
+    # each seat's (and the watchers') log epoch: an undo of a step it saw takes entries back,
+    # so its page reloads the log; an undo it did not see is none of its business
+    epochs: dict[str | None, int] = field(default_factory=dict)
     seen: dict[str | None, list[int]] = field(default_factory=dict)  # see seen_by
     looked: dict[str | None, int] = field(default_factory=dict)  # log entries seen_by has read
 
@@ -152,7 +160,16 @@ class Room:
 
     @property
     def step(self) -> int:
+        """The steps of the record (for the store; never shown: see ``Match.shown``)."""
         return len(self.match.steps)
+
+    def epoch(self, role: str | None) -> int:
+        return self.epochs.get(role, 0)
+
+    def thinking_now(self) -> list[str]:
+        """The computer seats to act: thinking, from the first moment to the last of their
+        turn (a seat's one job per step would show the other side each secret step)."""
+        return sorted(r for r in self.match.active if self.seats[r].kind == "computer")
 
     def role_of(self, token: str | None) -> str | None:
         """The role whose seat ``token`` holds; None for no token (an observer).
@@ -167,14 +184,15 @@ class Room:
                 return role
         raise Forbidden()
 
-    def news(self) -> dict[str, Any]:
-        """What every listener may know the moment anything changes (no view, nothing secret)."""
+    def news(self, role: str | None) -> dict[str, Any]:
+        """What a seat's (or a watcher's) page may know the moment anything changes: its own
+        step counter, who is to act, the computer seats thinking; no view, nothing secret."""
         return {
             "type": "step",
-            "step": self.step,
+            "step": self.match.shown(role),
             "active": list(self.match.active),
             "over": self.match.over,
-            "thinking": sorted(self.thinking),
+            "thinking": self.thinking_now(),
         }
 
 
@@ -321,8 +339,9 @@ class Rooms:
             seat = room.seats[role]
             if seat.kind != "human":
                 raise Forbidden()
-            self._check_step(room, expect_step)
-            return room.step + 1, self._apply(room, role, action)
+            self._check_step(room, role, expect_step)
+            done = self._apply(room, role, action)
+            return room.match.shown(role), done
 
     def _apply(self, room: Room, role: str, action: Any) -> Future[None]:
         """Act and queue the write (the caller holds the room lock). Refusals change nothing.
@@ -344,7 +363,16 @@ class Rooms:
         snap = None
         if m.over or room.step % self.snapshot_every == 0:
             snap = json.dumps(m.game.snapshot(m.state))  # text: the plain JSON form, as stored
-        done = self.store.append(room.id, n, role, action_json(m.steps[-1].action), m.over, snap)
+        done = self.store.append(
+            room.id,
+            n,
+            role,
+            action_json(m.steps[-1].action),
+            m.over,
+            snap,
+            shown=m.shown(None),
+            public=m.saw(None, n),
+        )
         self._wrote(room, done)
         return done
 
@@ -369,27 +397,44 @@ class Rooms:
         self, room: Room, role: str, expect_step: int | None = None
     ) -> tuple[int, Future[None]]:
         with room.lock:
-            self._check_step(room, expect_step)
-            if not room.match.can_undo(role):
+            self._check_step(room, role, expect_step)
+            m = room.match
+            back = m.undoable(role)
+            if back is None:
                 raise Conflict(
                     f"{role} cannot undo now: only its own last action, and never past a die"
                     " roll or a reveal"
                 )
-            room.match.undo(role)
-            del room.texts[len(room.match.log) :]
+            saw = [v for v in (*m.game.roles, None) if m.saw(v, back)]
+            m.undo(role)
+            room.texts.clear()  # entries from the step taken back on are logged anew
             room.seen.clear()
             room.looked.clear()
-            room.undos += 1
-            m = room.match
-            done = self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
+            for v in saw:  # only those who saw the step taken back see the log change
+                room.epochs[v] = room.epoch(v) + 1
+            again = [(st.role, action_json(st.action)) for st in m.steps[back:]]
+            done = self.store.truncate(
+                room.id,
+                back,
+                _plain_json(m.game.snapshot(m.state)),
+                again=again,
+                shown=m.shown(None),
+                public=None in saw,
+            )
             self._wrote(room, done)
-            return room.step, done
+            return m.shown(role), done
 
     @staticmethod
-    def _check_step(room: Room, expect_step: int | None) -> None:
-        if expect_step is not None and expect_step != room.step:
+    def _check_step(room: Room, role: str, expect_step: int | None) -> None:
+        """``expect_step``: the step counter of ``role`` on the page that sent the request;
+        refused when the seat has been shown something since (by its own counter, so the
+        answer counts none of the other side's secret steps)."""
+        if expect_step is None:
+            return
+        now = room.match.shown(role)
+        if expect_step != now:
             raise Conflict(
-                f"the match has moved on: you saw step {expect_step}, it is now at step {room.step}"
+                f"the match has moved on: you saw step {expect_step}, it is now at step {now}"
             )
 
     def changed(self, room: Room) -> None:
@@ -397,9 +442,14 @@ class Rooms:
         self.tell(room)
 
     def tell(self, room: Room) -> None:
-        news = room.news()
+        """News to every live page, each its own seat's; a page hears nothing of a change it
+        cannot see (a listener sends only news that differ from its last)."""
+        news: dict[str | None, dict[str, Any]] = {}
         for listener in list(room.listeners):
-            listener.send(news)
+            role = listener.role
+            if role not in news:
+                news[role] = room.news(role)
+            listener.send(news[role])
 
     # ----- computer seats ---------------------------------------------------------------------
     def kick(self, room: Room) -> None:
@@ -416,7 +466,8 @@ class Rooms:
                 room.thinking[role] = job
                 room.touch()
                 step = room.step
-                seed = (m.seed * 1_000_003 + step * 7919 + len(role)) & 0x7FFFFFFF
+                # the seat's own counter: its choices may not depend on the other side's secrets
+                seed = (m.seed * 1_000_003 + m.shown(role) * 7919 + len(role)) & 0x7FFFFFFF
                 done = self._on_choice(room, role, step, job)
                 self.players.choose(room.id, m, role, seat.agent, seed, done)
                 # the time budget: past it, the seat plays a random listed move, so a stuck
@@ -486,7 +537,7 @@ class Rooms:
         log epoch ``epoch`` (an undo starts a new epoch); only the rest is sent then.
         """
         with room.lock:
-            if epoch != room.undos:
+            if epoch != room.epoch(role):
                 since = 0
             key = (role, since)
             cached = room.sent.get(key)
@@ -511,7 +562,7 @@ class Rooms:
             log = m.log
             view["log"] = [{"event": log[i], "text": texts[i]} for i in seen[start:]]
             view["log_from"] = start
-            view["log_epoch"] = room.undos
+            view["log_epoch"] = room.epoch(role)
         else:
             view["log"] = [{"event": e, "text": g.describe_event(e)} for e in view["log"]]
         view["match"] = room.id
@@ -519,7 +570,7 @@ class Rooms:
         view["roles"] = list(g.roles)
         view["mode"] = room.mode
         view["seats"] = {r: s.public() for r, s in room.seats.items()}
-        view["thinking"] = sorted(room.thinking) if live else []
+        view["thinking"] = room.thinking_now() if live else []
         view["prompt"] = None
         view["can_undo"] = False
         if live and role is not None:
@@ -529,23 +580,27 @@ class Rooms:
         return view
 
     def replay_for(self, room: Room, role: str | None, upto: int) -> dict[str, Any]:
-        """The match as ``role`` saw it after step ``upto`` (0 = the start)."""
+        """The match as ``role`` saw it after its ``upto``-th step (0 = the start), counted
+        as its own step counter counts: frames step through what that seat saw change, never
+        through the other side's secret steps."""
         with room.lock:
-            total = room.step
+            frames = room.match.frames(role)
+            total = len(frames) - 1
             if not 0 <= upto <= total:
                 raise BadRequest(f"upto is a step from 0 to {total}, got {upto}")
-            m = room.replays.get(upto)
+            n = frames[upto]  # the steps of the record played by then
+            m = room.replays.get(n)
             if m is None:
                 record = room.match.record()
-                base = max((k for k in room.replays if k <= upto), default=None)
+                base = max((k for k in room.replays if k <= n), default=None)
                 if base is None:
-                    m = Match.replay(record, upto=upto, game=room.game)
+                    m = Match.replay(record, upto=n, game=room.game)
                 else:
                     m = room.replays[base].clone()
                     m.log = list(room.replays[base].log)
-                    for r, a in record["actions"][base:upto]:
+                    for r, a in record["actions"][base:n]:
                         m.act(r, a)
-                room.replays[upto] = m
+                room.replays[n] = m
                 if len(room.replays) > 64:  # keep every 16th step and the latest few
                     for k in sorted(room.replays)[:-8]:
                         if k % 16:

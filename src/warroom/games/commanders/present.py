@@ -424,6 +424,8 @@ def render_text(st: CmdState, me: int | None) -> str:
     d = st.data
     ctrl = control(st)
     width = 30
+    # during a secret custom set-up, control would tell where the other side placed (as in view)
+    veiled = d.setups[st.cfg.scenario].custom and any(_hidden_setup(st, me, s) for s in (0, 1))
     lines = [
         f"Round {st.round}/{d.rules.rounds}  phase {st.phase}  "
         f"VP white {st.vp[0]} black {st.vp[1]}  pool {st.pool}"
@@ -437,7 +439,7 @@ def render_text(st: CmdState, me: int | None) -> str:
         ]
         if st.cfg.terrain:
             marks += d.terrain[st.cfg.board].sector_features(s)
-        who = "-" if ctrl[s] < 0 else "WB"[ctrl[s]]
+        who = "-" if ctrl[s] < 0 or veiled else "WB"[ctrl[s]]
         head = f"[{d.ids[s]}] {who} {' '.join(marks)}"
         return [head[:width], *(c[:width] for c in _cell(st, me, s))]
 
