@@ -36,6 +36,7 @@ def clean_board(game: Any, seed: int = 0) -> Match:
     s.rps = {r: {} for r in game.roles}
     s.tasks = []
     s.cache = None
+    m.forget()
     return m
 
 
@@ -43,12 +44,14 @@ def place(m: Match, **where: str) -> None:
     for uid, area in where.items():
         m.state.units[uid.replace("_", "-")] = Unit(area)
     m.state.cache = None
+    m.forget()
 
 
 def start_operation(m: Match, role: str, dice: list[int]) -> None:
     m.state.rng = ScriptedRng(dice)
     m.state.tasks = [("op-rp", role)]
     m.state.cache = None
+    m.forget()
 
 
 def conserved(game: Any, s: CCState) -> bool:
@@ -82,6 +85,7 @@ def operation(m: Match, role: str, area: str, dice: list[int] | None = None) -> 
     s.rps[role][area] = s.rps[role].get(area, 0) + 1
     s.tasks = [("op-rp", role)]
     s.cache = None
+    m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
     m.act(role, ("rp", area))
@@ -93,3 +97,4 @@ def card_turn(m: Match, role: str, card: str) -> None:
     s.hands[role] = [card, *[c for c in s.hands[role] if c != card][:4]]
     s.tasks = [("card", role)]
     s.cache = None
+    m.forget()

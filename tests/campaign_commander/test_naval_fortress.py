@@ -43,6 +43,7 @@ def op(m: Match, role: str, area: str, dice: list[int] | None = None) -> None:
     s.rps[role][area] = s.rps[role].get(area, 0) + 1
     s.tasks = [("op-rp", role)]
     s.cache = None
+    m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
     m.act(role, ("rp", area))
@@ -80,6 +81,7 @@ def test_cargo_lands_by_itself_in_a_port_and_cannot_act_again() -> None:
     s.rps["blue"] = {"Sea1": 1}
     s.tasks = [("op-rp", "blue")]
     s.cache = None
+    m.forget()
     m.act("blue", ("rp", "Sea1")) if m.legal("blue") else None
     acts = m.legal("blue")
     assert ("move", "b-ship1") in acts  # 5.2.4: an RP at sea serves the ships there
@@ -99,6 +101,7 @@ def test_landing_into_an_adjacent_enemy_area_is_a_battle() -> None:
     s.rps["blue"] = {"Sea3": 1}
     s.tasks = [("op-rp", "blue")]
     s.cache = None
+    m.forget()
     m.act("blue", ("rp", "Sea3"))
     m.act("blue", ("move", "b-ship1"))
     assert ("land", "Delta") in m.legal("blue")
@@ -144,6 +147,7 @@ def test_naval_battle_results_fall_on_the_cargo_and_ships_retreat_to_port() -> N
     s.tasks = [("op-rp", "blue")]
     s.rng = ScriptedRng([1, 10])
     s.cache = None
+    m.forget()
     m.act("blue", ("rp", "Sea2"))
     m.act("blue", ("move", "b-ship1"))
     m.act("blue", ("go", "Sea3"))
@@ -189,6 +193,7 @@ def test_fortress_refuge_siege_and_fall() -> None:
     s.tasks = [("op-rp", "red")]
     s.op = None
     s.cache = None
+    m.forget()
     m.act("red", ("rp", "Gamma"))
     assert ("sortie", "Gamma") in m.legal("red")
     m.act("red", ("done",))

@@ -26,6 +26,7 @@ def rossosh_attack(soviet_hand: list[str], axis_hand: list[str] | None = None) -
     assert m.state.battle is not None
     m.state.hands["axis"] = list(axis_hand or [])
     m.state.cache = None
+    m.forget()
     m.act("axis", ("chit", "axis:Air Strike"))
     return m
 
@@ -130,6 +131,7 @@ def naval_battle(victim: str) -> Match:
     s.tasks = [("op-rp", "blue")]
     s.rng = ScriptedRng([10, 1])
     s.cache = None
+    m.forget()
     m.act("blue", ("rp", "Sea2"))
     m.act("blue", ("move", "b-ship1"))
     m.act("blue", ("go", "Sea3"))

@@ -103,6 +103,7 @@ def test_1b_volga_takes_all_movement_forbids_attack_and_closes_in_winter() -> No
     assert "Stalingrad" not in goes(m3, "soviet")  # closed for five cards
     m3.state.cards_count += 5
     m3.state.cache = None
+    m3.forget()
     assert "Stalingrad" in goes(m3, "soviet")  # then a major river
 
 
@@ -114,6 +115,7 @@ def test_1d_kerch_straits_and_the_west_edge() -> None:
     assert "Kerch" not in goes(m, "soviet")  # not before winter
     m.state.permanent["Winter Arrives"] = "axis"
     m.state.cache = None
+    m.forget()
     assert "Kerch" in goes(m, "soviet")
     m2 = clean_board(GAME)
     place(m2, g_42="Kerch")
@@ -219,6 +221,7 @@ def test_15e_directive_45_alternates_army_groups() -> None:
         s.control[c] = "axis"
     s.tasks = [("place", "axis", "rp", 2, "test")]
     s.cache = None
+    m.forget()
     first = m.legal("axis")[0][1]
     m.act("axis", ("place", first))
     sector = GAME.data.areas[first].sector

@@ -27,6 +27,7 @@ def operation(m: Match, role: str, area: str, dice: list[int] | None = None) -> 
     s.rps[role][area] = 1
     s.tasks = [("op-rp", role)]
     s.cache = None
+    m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
     m.act(role, ("rp", area))
@@ -39,6 +40,7 @@ def test_hand_of_five_and_card_options() -> None:
     assert len(s.hands["axis"]) == 5
     s.tasks = [("card", "axis")]
     s.cache = None
+    m.forget()
     acts = m.legal("axis")
     assert ("draw",) not in acts  # five in hand: no draw
     assert sum(1 for a in acts if a[0] == "discard") == 5
@@ -47,6 +49,7 @@ def test_hand_of_five_and_card_options() -> None:
             assert GAME.data.cards[a[1]].type == "operational"
     s.hands["axis"].pop()
     s.cache = None
+    m.forget()
     assert ("draw",) in m.legal("axis")
 
 
@@ -55,6 +58,7 @@ def test_discard_gives_one_rp_placed_by_the_campaign_rules() -> None:
     s = m.state
     s.tasks = [("card", "soviet")]
     s.cache = None
+    m.forget()
     cid = s.hands["soviet"][0]
     before = sum(s.rps["soviet"].values())
     m.act("soviet", ("discard", cid))
@@ -75,6 +79,7 @@ def test_drawing_the_last_card_ends_the_game() -> None:
     s.hands["axis"] = s.hands["axis"][:4]
     s.tasks = [("card", "axis")]
     s.cache = None
+    m.forget()
     m.act("axis", ("draw",))
     assert m.over and m.state.ended == "deck"
 
@@ -85,10 +90,12 @@ def test_sudden_death_card_ends_the_game_when_its_conditions_hold() -> None:
     s.hands["axis"][0] = "ax-oil"
     s.tasks = [("card", "axis")]
     s.cache = None
+    m.forget()
     assert ("play", "ax-oil") not in m.legal("axis")
     for city in ("Maikop", "Grozny", "Stalingrad"):
         s.control[city] = "axis"
     s.cache = None
+    m.forget()
     m.act("axis", ("play", "ax-oil"))
     assert m.over and m.state.ended == "sudden-death"
 
@@ -205,6 +212,7 @@ def test_reorganize_and_rebuild_only_one_per_operation_not_when_isolated() -> No
     s = m.state
     s.units["s-28"] = s.units["s-28"]._replace(iso=True)
     s.cache = None
+    m.forget()
     assert ("reorg", "s-28") not in m.legal("soviet")  # 9.6.6.g
 
 

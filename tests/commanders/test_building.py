@@ -18,25 +18,28 @@ def _side_b() -> Match:
 
 
 def test_garrison_fights_from_the_building_and_denies_the_sector() -> None:
+    """A company already inside the farm strikes in a fight over its sector (unopposed
+    bonus, its owner's choice of target); the attackers may strike it at -1; routed inside,
+    it stays, and nobody holds the sector."""
     m = _side_b()
     put(m, "w-i1", "mid-centre")
     put(m, "w-i2", "mid-centre")
+    m.state.garrison = {m.state.data.index["mid-centre"]: 1}  # w-i2 inside
     put(m, "b-i1", "b-centre")
     put(m, "b-i2", "b-centre")
     order(m, "white")
-    # ranged: white [1, 1], black [1, 1]; melee: white [1], black [6, 6], the building [6]
-    m.state.rng = ScriptedRng([1, 1, 1, 1, 1, 6, 6, 6])
+    # ranged: white [1], black [1, 1]; melee: white [1], black [6, 6], the building [6]
+    m.state.rng = ScriptedRng([1, 1, 1, 1, 6, 6, 6])
     order(
         m,
         "black",
         ("order", "b-i1", "advance", "mid-centre"),
         ("order", "b-i2", "advance", "mid-centre"),
     )
-    assert m.state.stage == "withdraw"
-    assert ("garrison", "w-i1") in m.legal("white")
-    m.act("white", ("garrison", "w-i2"))
+    assert m.state.stage == "ranged-target"
+    m.act("black", ("target", "b-i2", "w-i1"))
     answer_done(m, "withdraw")
-    # b-i2 now faces nobody: it may attack the unit in the building
+    # b-i2 faces nobody: it may attack the unit in the building
     assert ("target", "b-i2", "w-i2") in m.legal("black")
     m.act("black", ("target", "b-i2", "w-i2"))
     # the company in the building picks its own target among the attackers of its sector
@@ -54,6 +57,35 @@ def test_garrison_fights_from_the_building_and_denies_the_sector() -> None:
     assert where(m, "w-i1") == ("w-reserve", "routed")
     assert control(m, "mid-centre") is None
     assert m.view(None)["board"]["garrison"] == [{"sector": "mid-centre", "unit": "w-i2"}]
+
+
+def test_a_defender_withdraws_into_the_building() -> None:
+    """At the second placement a defending company may go into the building: it leaves the
+    zone and the sector is still denied to the attackers while it is there."""
+    m = _side_b()
+    put(m, "w-i1", "mid-centre")
+    put(m, "w-i2", "mid-centre")
+    put(m, "b-i1", "b-centre")
+    put(m, "b-i2", "b-centre")
+    order(m, "white")
+    # ranged: white [1, 1], black [1, 1]; melee: white [1], black [6, 6]
+    m.state.rng = ScriptedRng([1, 1, 1, 1, 1, 6, 6])
+    order(
+        m,
+        "black",
+        ("order", "b-i1", "advance", "mid-centre"),
+        ("order", "b-i2", "advance", "mid-centre"),
+    )
+    assert m.state.stage == "withdraw"
+    assert ("garrison", "w-i1") in m.legal("white")
+    m.act("white", ("garrison", "w-i2"))
+    answer_done(m, "withdraw")
+    while m.state.stage == "melee-target":
+        m.act("black", ("target", m.legal("black")[0][1], "w-i1"))
+    assert where(m, "w-i1")[0] != "mid-centre"  # both attackers struck the one outside
+    assert where(m, "w-i2") == ("mid-centre", "fresh")
+    assert where(m, "b-i1")[0] == "mid-centre"  # the building does not hold the sector
+    assert control(m, "mid-centre") is None  # but nobody controls it while w-i2 is inside
 
 
 def test_artillery_can_bring_the_building_down() -> None:

@@ -23,6 +23,7 @@ def clean_board(seed: int = 0, **options: Any) -> Match:
     s.rps = {r: {} for r in GAME.roles}
     s.tasks = []
     s.cache = None
+    m.forget()
     return m
 
 
@@ -30,6 +31,7 @@ def place(m: Match, **where: str) -> None:
     for uid, area in where.items():
         m.state.units[uid.replace("_", "-")] = Unit(area)
     m.state.cache = None
+    m.forget()
 
 
 def operation(m: Match, role: str, area: str, dice: list[int] | None = None) -> None:
@@ -38,6 +40,7 @@ def operation(m: Match, role: str, area: str, dice: list[int] | None = None) -> 
     s.rps[role][area] = s.rps[role].get(area, 0) + 1
     s.tasks = [("op-rp", role)]
     s.cache = None
+    m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
     m.act(role, ("rp", area))
@@ -48,6 +51,7 @@ def card_turn(m: Match, role: str, card: str) -> None:
     s.hands[role] = [card, *[c for c in s.hands[role] if c != card][:4]]
     s.tasks = [("card", role)]
     s.cache = None
+    m.forget()
 
 
 def conserved(s: CCState) -> bool:

@@ -104,6 +104,7 @@ def test_the_policy_reads_only_what_it_sees() -> None:
     m.state.rps[ALLIES]["Coral Sea"] = 2
     m.state.tasks = [("op-rp", ALLIES)]
     m.state.cache = None
+    m.forget()
     m.act(ALLIES, ("rp", "Coral Sea"))
     m.act(ALLIES, ("move", "us-tf17"))
     m.act(ALLIES, ("add", "us-tf64"))
@@ -212,6 +213,7 @@ def test_the_operation_waits_for_free_choices_when_its_sp_are_spent() -> None:
     operation(m, JAPAN, "Rabaul")
     m.state.op.sp = 1
     m.state.cache = None
+    m.forget()
     m.act(JAPAN, ("reorg", "jp-8f"))
     assert m.state.op is not None and m.state.op.sp == 0
     assert m.legal(JAPAN) == [("top", "Rabaul", "jp-desron2"), ("done",)]
@@ -228,6 +230,7 @@ def test_no_top_choice_without_the_option() -> None:
     assert GAME.view(m.state, ALLIES)["stack_tops"] == {}
     m.state.op.sp = 2
     m.state.cache = None
+    m.forget()
     m.act(JAPAN, ("move", "jp-8f"))
     m.act(JAPAN, ("go", "Solomon Sea"))
     m.act(JAPAN, ("halt",))

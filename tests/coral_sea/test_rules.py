@@ -135,6 +135,7 @@ def test_rp_and_reinforcement_places() -> None:
     assert ("play", "jp-kawa") in m.legal(JAPAN)
     m.state.control["Rabaul"] = ALLIES
     m.state.cache = None
+    m.forget()
     assert ("play", "jp-kawa") not in m.legal(JAPAN)  # 5: it could only go to enemy ground
 
 
@@ -226,6 +227,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     m.act(JAPAN, ("done",))
     m.state.tasks = [("op-rp", JAPAN)]
     m.state.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Pacific Ocean"))
     m.act(JAPAN, ("move", "truk-cv"))
     assert ("add", "truk-bb") in m.legal(JAPAN)
@@ -241,6 +243,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     s.rps[JAPAN]["Bismarck Sea"] = 1
     s.tasks = [("op-rp", JAPAN)]
     s.cache = None
+    m.forget()
     m.act(JAPAN, ("rp", "Bismarck Sea"))
     m.act(JAPAN, ("done",))
     assert m.state.units["truk-cv"].loc == GONE
@@ -256,6 +259,7 @@ def test_truk_fleet_entries_and_limits() -> None:
     m.state.units["truk-bb"] = Unit(GONE)
     m.state.units["truk-ls"] = Unit(GONE)
     m.state.cache = None
+    m.forget()
     assert ("play", "jp-truk-1") not in m.legal(JAPAN)  # two entries at most
 
 
@@ -280,6 +284,7 @@ def _naval_rout(m, ship: str, sea: str) -> None:
     s.battle = Battle(sea, ALLIES, JAPAN, "Coral Sea", "", True)
     s.battle.units = {ALLIES: ["us-tf17"], JAPAN: [ship]}
     s.cache = None
+    m.forget()
     combat.disorganize(GAME, s, ship)
 
 
@@ -429,6 +434,7 @@ def test_kenney_opens_air_superiority_air_transport_and_skip_bombing() -> None:
     assert ("play", "al-airsup") not in m.legal(ALLIES)
     m.state.permanent["George C. Kenney"] = ALLIES
     m.state.cache = None
+    m.forget()
     assert ("play", "al-airsup") in m.legal(ALLIES)
     assert GAME.condition(m.state, ALLIES, "kenney")
 
@@ -474,6 +480,7 @@ def test_air_attack_puts_an_airfield_out_of_action() -> None:
     )
     m.state.control["Lae"] = JAPAN
     m.state.cache = None
+    m.forget()
     m.act(ALLIES, ("strike", "Lae"))
     assert m.state.flags["afdg:Lae"] == 1
     assert "Lae" not in GAME.airfields(m.state, JAPAN)

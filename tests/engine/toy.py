@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec, State
+from warroom.engine import (
+    Action,
+    Game,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Rng,
+    ScenarioSpec,
+    Seed,
+    State,
+)
 
 
 class DuelState(State):
@@ -32,8 +42,8 @@ class Duel(Game[DuelState]):
     hidden_information = True
     simultaneous = True
 
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> DuelState:
-        return DuelState(Rng(seed), 5 if scenario == "short" else 9)
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> DuelState:
+        return DuelState(Rng.for_seed(seed), 5 if scenario == "short" else 9)
 
     def active(self, state: DuelState) -> tuple[str, ...]:
         return tuple(r for r in self.roles if r not in state.bids)

@@ -15,7 +15,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
+from gymnasium.utils.env_checker import check_env, data_equivalence
 from pettingzoo.test import api_test, parallel_api_test
 
 import warroom
@@ -164,6 +164,51 @@ def test_pettingzoo_parallel_api(game: Game[Any]) -> None:
     parallel_api_test(parallel_env(game, max_steps=STEP_CAP), num_cycles=STEP_CAP // 2)
 
 
+def _masked_parallel_run(env: Any, seed: int, cycles: int) -> list[Any]:
+    """A parallel episode from ``reset(seed)``, each asked agent sampling its action with
+    its mask (an agent not asked has an all-zero mask: its action is ignored); every step's
+    actions and returns, in order."""
+    obs, infos = env.reset(seed=seed)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(42 + i)
+    trace: list[Any] = [obs, infos]
+    for _ in range(cycles):
+        if not env.agents:
+            break
+        actions = {
+            a: env.action_space(a).sample(mask=obs[a]["action_mask"])
+            if obs[a]["action_mask"].any()
+            else 0
+            for a in env.agents
+        }
+        obs, rewards, terms, truncs, infos = env.step(actions)
+        assert not any(info.get("illegal_action") for info in infos.values()), (
+            "an action sampled with its mask was refused"
+        )
+        trace.append((actions, obs, rewards, terms, truncs, infos))
+    return trace
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_pettingzoo_parallel_masked_seed(game: Game[Any]) -> None:
+    """PettingZoo's parallel_seed_test samples without the mask, so its first action ends the
+    episode as illegal and it checks one step (and stops at ``any(terminations)``, true for any
+    dict of agents): here every agent samples with its mask, for many steps, and two
+    environments reset with one seed must agree on every action, observation, reward, end and
+    info, while another seed plays differently (in a game with chance)."""
+    cycles = 150
+    one = _masked_parallel_run(parallel_env(game, max_steps=STEP_CAP), 42, cycles)
+    two = _masked_parallel_run(parallel_env(game, max_steps=STEP_CAP), 42, cycles)
+    steps = len(one) - 2
+    ended = bool(steps) and all(one[-1][3].values())
+    assert steps == cycles or ended, f"{game.id}: stopped after {steps} steps without an end"
+    for k, (a, b) in enumerate(zip(one, two, strict=True)):
+        assert data_equivalence(a, b), f"{game.id}: the two runs part at step {k}"
+    if game.chance:  # (without chance the seed has nothing to decide)
+        other = _masked_parallel_run(parallel_env(game, max_steps=STEP_CAP), 43, cycles)
+        assert not data_equivalence(one, other), f"{game.id}: another seed played the same"
+
+
 def test_pettingzoo_aec_game_to_the_end_pays_the_winner() -> None:
     env = aec_env(DUEL)
     env.reset(seed=4)
@@ -191,6 +236,15 @@ def test_pettingzoo_parallel_steps_both_secret_bids_together() -> None:
 
 
 # ----- OpenSpiel ------------------------------------------------------------------------------
+def _seeded(state: Any, n: int) -> Any:
+    """``state`` after its root chance nodes draw the seed ``n`` (digit by digit)."""
+    while state.is_chance_node():
+        outcomes = len(state.chance_outcomes())
+        state.apply_action(n % outcomes)
+        n //= outcomes
+    return state
+
+
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_openspiel_random_sim(game: Game[Any]) -> None:
     spiel = openspiel_game(game, max_steps=SPIEL_CAP)
@@ -205,11 +259,53 @@ def test_openspiel_random_sim(game: Game[Any]) -> None:
     assert (t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION) == (
         game.hidden_information or game.simultaneous
     )
-    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)
+    assert (t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == game.chance
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=True, verbose=False)
     if game.simultaneous:
         turns = openspiel_game(game, turn_based=True, max_steps=SPIEL_CAP)
         assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-        pyspiel.random_sim_test(turns, num_sims=1, serialize=False, verbose=False)
+        pyspiel.random_sim_test(turns, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_openspiel_serialized_state_plays_on_alike(game: Game[Any]) -> None:
+    """A state serialized and read back is the same position with the same future dice: both
+    copies, given the same actions, stay equal to the end of the test; a state resampled for a
+    role (IS-MCTS's determinization) serializes too."""
+    spiel = openspiel_game(game, turn_based=game.simultaneous, max_steps=SPIEL_CAP)
+    rng = np.random.RandomState(7)
+    state = _seeded(spiel.new_initial_state(), 11)
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    if not state.is_terminal():
+        p = state.current_player()
+        twin = state.resample_from_infostate(p, np.random.RandomState(1).rand)
+        _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, twin))
+        assert str(back) == str(twin)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert str(copy) == str(state)
+        for p in range(spiel.num_players()):
+            assert copy.observation_string(p) == state.observation_string(p)
+    assert copy.is_terminal() == state.is_terminal() and copy.returns() == state.returns()
+
+
+def test_openspiel_sampled_chance_is_still_offered() -> None:
+    """``sampled=true``: no chance nodes, each new initial state takes the next seed."""
+    spiel = openspiel_game(DUEL, turn_based=True, sampled=True, seed=5)
+    assert spiel.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    a, b = spiel.new_initial_state(), spiel.new_initial_state()
+    assert not a.is_chance_node() and not b.is_chance_node()
+    assert (a._box.recipe, b._box.recipe) == (("seed", 5), ("seed", 6))
+    pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -218,7 +314,7 @@ def test_openspiel_search_chooses_a_legal_action(game: Game[Any]) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
     spiel = openspiel_game(game, turn_based=game.simultaneous, max_steps=STEP_CAP)
-    state = spiel.new_initial_state()
+    state = _seeded(spiel.new_initial_state(), 5)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bot: Any
     if spiel.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
@@ -271,7 +367,7 @@ def test_observation_is_the_same_for_states_differing_only_in_what_is_hidden(
             theirs = enc.observe(game.view(other, role), role, legal)
             assert np.array_equal(mine, theirs), f"{game.id}: {role} sees hidden parts"
     # the same through OpenSpiel: a resampled state gives the same strings and tensors
-    state = spiel.new_initial_state()
+    state = _seeded(spiel.new_initial_state(), 3)
     np_rng = np.random.RandomState(0)
     for _ in range(40):
         if state.is_terminal():
@@ -298,7 +394,7 @@ def test_a_secret_bid_never_reaches_the_other_role() -> None:
     assert not np.array_equal(obs(low, "north"), obs(high, "north"))  # north knows its own bid
     for name in ("information_state_string", "observation_string"):
         spiel = openspiel_game(DUEL, turn_based=True)
-        a, b = spiel.new_initial_state(), spiel.new_initial_state()
+        a, b = _seeded(spiel.new_initial_state(), 0), _seeded(spiel.new_initial_state(), 0)
         a.apply_action(0)
         b.apply_action(2)
         assert getattr(a, name)(1) == getattr(b, name)(1)

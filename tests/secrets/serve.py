@@ -10,7 +10,6 @@ replay viewer and the log paging see an ordinary match; a twin built from anothe
 from __future__ import annotations
 
 import functools
-import inspect
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,14 +30,13 @@ HINT_ITERATIONS = 6
 
 
 def make_client(db: Path) -> Iterator[TestClient]:
-    kw: dict[str, Any] = {
-        "players": Players("thread"),
-        "extra_games": [DUEL, SHEETS],
-        "resume": False,
-    }
-    if "fixed_seeds" in inspect.signature(create_app).parameters:
-        kw["fixed_seeds"] = True  # the fuzzer hosts twins of matches it played with a seed
-    app = create_app(db, **kw)
+    app = create_app(
+        db,
+        players=Players("thread"),
+        extra_games=[DUEL, SHEETS],
+        resume=False,
+        fixed_seeds=True,  # the fuzzer hosts twins of matches it played with a seed
+    )
     with TestClient(app) as c:
         yield c
 

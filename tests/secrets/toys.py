@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warroom.engine import Action, Game, OptionValue, Outcome, Rng, State
+from warroom.engine.rng import Seed
 
 MAX_ORDERS = 3
 
@@ -37,8 +38,8 @@ class Sheets(Game[SheetsState]):
     hidden_information = True
     simultaneous = True
 
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Any) -> SheetsState:
-        return SheetsState(Rng(seed) if isinstance(seed, int) else Rng.for_seed(seed))  # type: ignore[attr-defined]
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> SheetsState:
+        return SheetsState(Rng.for_seed(seed))
 
     def active(self, state: SheetsState) -> tuple[str, ...]:
         return tuple(r for r in self.roles if r not in state.done)

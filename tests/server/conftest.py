@@ -21,7 +21,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL])
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         yield c
 

@@ -302,21 +302,21 @@ def test_pages_static_files_and_boards(client: TestClient) -> None:
 
 
 def test_a_restarted_server_goes_on_from_the_store(db: Path) -> None:
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL])
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         m = new_match(c, seed=12)
         act(c, m["id"], m["tokens"]["north"], ["bid", 2])
         act(c, m["id"], m["tokens"]["south"], ["bid", 2])
         act(c, m["id"], m["tokens"]["south"], ["bid", 3])
         before = state(c, m["id"], m["tokens"]["north"])
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL])
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         assert state(c, m["id"], m["tokens"]["north"]) == before
         assert act(c, m["id"], m["tokens"]["north"], ["bid", 1]).json()["step"] == 4
 
 
 def test_loading_refuses_a_snapshot_that_disagrees_with_the_record(db: Path) -> None:
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL])
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         m = new_match(c, seed=12)
         act(c, m["id"], m["tokens"]["north"], ["bid", 2])
@@ -325,7 +325,7 @@ def test_loading_refuses_a_snapshot_that_disagrees_with_the_record(db: Path) -> 
         tampered = snap.replace('"north": 0', '"north": 4')
         assert tampered != snap
         con.execute("UPDATE matches SET snapshot=? WHERE id=?", (tampered, m["id"]))
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL])
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         r = c.get(f"/api/matches/{m['id']}")
         assert r.status_code == 409 and "does not agree" in r.json()["detail"]
@@ -363,7 +363,9 @@ def test_a_page_fetches_only_the_log_entries_it_lacks(client: TestClient) -> Non
 def test_a_computer_over_its_time_plays_a_random_move_and_its_late_answer_is_void(
     db: Path,
 ) -> None:
-    app = create_app(db, players=Players("thread", deadline=0.3), extra_games=[DUEL])
+    app = create_app(
+        db, players=Players("thread", deadline=0.3), extra_games=[DUEL], fixed_seeds=True
+    )
     with TestClient(app) as c:
         m = new_match(c, seed=2, seats={"south": "search:seconds=2"})
         start = time.monotonic()

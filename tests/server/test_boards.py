@@ -32,6 +32,27 @@ def step_of(page: Any) -> int:
     return int(page.evaluate("window.warroom.view.step"))
 
 
+def click_on_board(page: Any, target: Any) -> None:
+    """Click a drawn choice as a person would: a counter under others in a closed pile is
+    reached by opening the pile first (the same element, wherever the pile then moves)."""
+    node = target.element_handle()
+    if not node.evaluate(
+        "n => { const s = n.closest('.stack');"
+        " return !!s && !s.classList.contains('open')"
+        " && s.querySelectorAll(':scope > .piece').length > 1; }"
+    ):
+        target.click()
+        return
+    top = node.evaluate_handle(
+        "n => { const p = n.closest('.stack').querySelectorAll(':scope > .piece');"
+        " return p[p.length - 1]; }"
+    )
+    top.as_element().click()
+    node.wait_for_element_state("stable")
+    assert node.evaluate("n => n.closest('.stack').classList.contains('open')")
+    node.click()
+
+
 def play_a_few_by_clicking(page: Any, moves: int) -> int:
     """Choose on the board where the board offers it, else the first button beside it."""
     made = 0
@@ -42,9 +63,9 @@ def play_a_few_by_clicking(page: Any, moves: int) -> int:
         if page.locator(".curtain:not(.hidden)").count():  # hot-seat: show the next side
             page.click(".curtain button")
         step = step_of(page)
-        board = page.locator("svg.board [data-target].choice")
+        board = page.locator(":is(svg.board, svg.tray) [data-target].choice")
         if board.count():
-            board.first.click()
+            click_on_board(page, board.first)
             # a click path: keep clicking highlighted elements, or take the menu's first entry
             for _ in range(4):
                 page.wait_for_function(
@@ -57,9 +78,9 @@ def play_a_few_by_clicking(page: Any, moves: int) -> int:
                 if menu.count():
                     menu.first.click()
                     break
-                nxt = page.locator("svg.board [data-target].choice:not(.selected)")
+                nxt = page.locator(":is(svg.board, svg.tray) [data-target].choice:not(.selected)")
                 if nxt.count():
-                    nxt.first.click()
+                    click_on_board(page, nxt.first)
                 else:
                     page.locator(".choices .choice-btn:not(.cancel)").first.click()
                     break

@@ -37,7 +37,13 @@ def open_seat_page(browser: Any, server: LiveServer, m: dict[str, Any], seat: st
 
 
 def board_text(page: Any) -> str:
-    return str(page.evaluate("document.querySelector('svg.board').textContent"))
+    """The text of the map and of the tray beside it."""
+    return str(
+        page.evaluate(
+            "document.querySelector('svg.board').textContent"
+            " + document.querySelector('svg.tray').textContent"
+        )
+    )
 
 
 def test_coral_sea_board_shows_japan_the_allies_the_sea_ports_airfields_and_australia(

@@ -10,10 +10,33 @@ from warroom.games.toi_stalingrad import GAME
 TYPES = ("ammunition", "morale", "supply")
 
 
-def new(variant: str = "campaign", seed: int = 1) -> Match:
-    return Match.new(
-        GAME, variant, {}, seed
-    )  # not via the registry: other games cannot break these tests
+def new(
+    variant: str = "campaign",
+    seed: int = 1,
+    next_initiative: str = "german",
+    sig33b: str = "no",
+    armor: tuple[str, str] = ("div1", "div1"),
+    options: dict[str, Any] | None = None,
+) -> Match:
+    """A new campaign whose set-up facts (asked once, first) are the same for scenarios 2-4."""
+    m = Match.new(GAME, variant, options or {}, seed)  # not via the registry
+    facts(m, next_initiative, sig33b, armor)
+    return m
+
+
+def facts(
+    m: Match,
+    next_initiative: str = "german",
+    sig33b: str = "no",
+    armor: tuple[str, str] = ("div1", "div1"),
+) -> None:
+    """Answer the set-up facts of scenarios 2-4, asked once at the start of the campaign."""
+    for number in ("2", "3", "4"):
+        assert task(m) == ["ask", "german", "next-initiative", number]
+        act(m, "next-initiative", next_initiative)
+        act(m, "sig33b", sig33b)
+        act(m, "armor", armor[0])
+        act(m, "armor", armor[1])
 
 
 def act(m: Match, *action: Any) -> None:
@@ -33,11 +56,8 @@ def enter(
     german: tuple[int, int, int, int] = (3, 3, 3, 5),
     soviet: tuple[int, int, int, int] = (3, 3, 3, 4),
     initiative: str = "german",
-    next_initiative: str = "german",
-    sig33b: str = "no",
-    armor: tuple[str, str] = ("div1", "div1"),
 ) -> None:
-    """Enter one scenario's result: (ammunition, morale, supply, CVP) per side, then the facts.
+    """Enter one scenario's result: (ammunition, morale, supply, CVP) per side, the initiative.
 
     After the last scenario of a campaign only the CVP and the initiative are asked.
     """
@@ -52,10 +72,13 @@ def enter(
             act(m, "command", kind, n)
         act(m, "cvp", values[3])
     act(m, "initiative", initiative)
-    act(m, "next-initiative", next_initiative)
-    act(m, "sig33b", sig33b)
-    act(m, "armor", armor[0])
-    act(m, "armor", armor[1])
+
+
+def buy(m: Match, item: str, target: str, pay: str) -> None:
+    """A purchase as a player makes it: the purchase, then how to pay when asked."""
+    act(m, "buy", item, target)
+    if task(m)[0] == "pay":
+        act(m, "pay", pay)
 
 
 def finish_phase(m: Match) -> None:

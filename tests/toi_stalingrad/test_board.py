@@ -28,6 +28,16 @@ def click(page: Any, label: str) -> None:
     page.wait_for_function(f"window.warroom.view.step > {step}", timeout=10_000)
 
 
+def enter_number(page: Any, n: int) -> None:
+    """A number prompt (command, CVP) has a number box, not a hundred buttons."""
+    step = page.evaluate("window.warroom.view.step")
+    assert page.locator(".choices .choice-btn").count() == 1  # only "Enter"
+    box = page.locator(".choices .number-entry")
+    box.fill(str(n))
+    box.press("Enter")
+    page.wait_for_function(f"window.warroom.view.step > {step}", timeout=10_000)
+
+
 def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     browser: Any, server: LiveServer
 ) -> None:
@@ -41,15 +51,21 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     board = page.locator(".board-frame")
     assert "Standings" in board.inner_text()
     assert "play it, then enter its result" in board.inner_text()
-    for label in ("7 ammunition", "4 morale", "6 supply", "5 CVP"):  # German side
-        click(page, label)
-    for label in ("2 ammunition", "4 morale", "4 supply", "3 CVP"):  # Soviet side
-        click(page, label)
+    for _ in range(3):  # the set-up facts of scenarios 2-4, asked once
+        click(page, "the soviet side")  # who starts it with the initiative
+        click(page, "no")  # siG 33b
+        click(page, "division 1 only")
+        click(page, "both divisions")
+    box = page.locator(".choices .number-entry")
+    box.fill("100")  # out of range: said so, nothing sent
+    box.press("Enter")
+    assert "from 0 to 99" in page.locator(".choices .number-error").inner_text()
+    for n in (7, 4, 6, 5):  # German side: ammunition, morale, supply, CVP
+        enter_number(page, n)
+    shot(page, "toi-number-entry")
+    for n in (2, 4, 4, 3):  # Soviet side
+        enter_number(page, n)
     click(page, "the german side")  # initiative at the end of the Status Phase
-    click(page, "the soviet side")  # initiative in the next scenario
-    click(page, "no")  # siG 33b
-    click(page, "division 1 only")
-    click(page, "both divisions")
     click(page, "lose one command of each type")  # the Soviet lost without the initiative
     text = board.inner_text()
     assert "Campaign Phase after Scenario 1" in text
@@ -57,3 +73,45 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     assert "German 6, Soviet 3; german wins" in text
     shot(page, "toi-campaign-sheet")
     assert page.errors == []
+
+
+def test_a_campaign_file_is_uploaded_in_the_lobby_and_checked_by_the_server(
+    browser: Any, server: LiveServer, tmp_path: Any
+) -> None:
+    from pathlib import Path
+
+    ours = (
+        Path(__file__).resolve().parents[2] / "src/warroom/games/toi_stalingrad/data/campaign.toml"
+    ).read_text()
+    bad = tmp_path / "our-book.toml"
+    bad.write_text(ours.replace('initiative = "soviet"', 'initiative = "italian"'))
+    good = tmp_path / "corrected.toml"
+    good.write_text(ours.replace('title = "Scenario 1"', 'title = "Scenario 1: Kalach bridge"'))
+    for viewport, name in (
+        ({"width": 1400, "height": 900}, "desk"),
+        ({"width": 390, "height": 844}, "phone"),
+    ):
+        page = open_page(browser, server.url + "/", viewport)
+        page.wait_for_selector(".game-box[data-game=toi-stalingrad]")
+        page.click(".game-box[data-game=toi-stalingrad]")
+        page.check("input[name=mode][value=hotseat]")
+        page.set_input_files("input[name=opt-campaign]", str(bad))
+        page.click("#start")
+        err = page.locator(".setup-form .error")
+        err.wait_for(timeout=10_000)
+        page.wait_for_function(
+            "document.querySelector('.setup-form .error').textContent.length > 0"
+        )
+        text = err.inner_text()
+        assert "our-book.toml" in text and "scenario 4 (scenario-4): initiative" in text, text
+        shot(page, f"toi-campaign-file-error-{name}")
+        page.set_input_files("input[name=opt-campaign]", str(good))
+        page.click("#start")
+        page.wait_for_url("**/g/*#t=*")
+        page.wait_for_selector(".choices .choice-btn")
+        page.wait_for_function(
+            "document.querySelector('.board-frame').innerText.includes('Kalach bridge')"
+        )
+        shot(page, f"toi-campaign-file-loaded-{name}")
+        assert page.errors == []
+        page.close()

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.toi_stalingrad.helpers import act, enter, finish_phase, legal, new, task
+from tests.toi_stalingrad.helpers import act, buy, enter, finish_phase, legal, new, task
 from warroom.ai import make_agent
 from warroom.engine import Match, Rng
 from warroom.games.toi_stalingrad import GAME
@@ -61,13 +61,11 @@ def test_a_campaign_tie_goes_to_the_soviet_player() -> None:
 
 
 def test_eight_scenarios_sides_switch_and_veterans_reset() -> None:
-    m = new("switched")
-    enter(
-        m, german=(4, 4, 4, 5), soviet=(4, 4, 4, 3), initiative="soviet", next_initiative="german"
-    )
+    m = new("switched", next_initiative="german")
+    enter(m, german=(4, 4, 4, 5), soviet=(4, 4, 4, 3), initiative="soviet")
     while task(m) != ["buy", "german"]:
         act(m, *legal(m)[0])
-    act(m, "buy", "veteran", "supply", "s1")
+    buy(m, "veteran", "supply", "s1")
     finish_phase(m)
     campaign(m, [(5, 3, "soviet")] * 3)
     board = m.view(None)["board"]
@@ -157,15 +155,12 @@ def test_the_rules_policy_buys_things() -> None:
 
 
 def test_view_shape_and_text_sheet() -> None:
-    m = new()
+    m = new(next_initiative="soviet", sig33b="yes", armor=("div1", "both"))
     enter(
         m,
         german=(8, 7, 6, 5),
         soviet=(2, 4, 4, 3),
         initiative="german",
-        next_initiative="soviet",
-        sig33b="yes",
-        armor=("div1", "both"),
     )
     act(m, "penalty", "one-each")  # the Soviet lost without the initiative: 1, 3, 3
     while task(m)[0] != "buy":
@@ -199,7 +194,7 @@ def test_view_shape_and_text_sheet() -> None:
     assert soviet["command_tokens"]["ammunition"] == 0 and soviet["restrictions"]["unarmed"] == 1
     text = m.game.render_text(m.state, "german")
     assert "Set-up changes for Scenario 2: Order No. 227" in text
-    assert "Place an unarmed restriction on one of your squads." in text
+    assert "Place an unarmed restriction on one of your squads (row 0-2)." in text
     assert "Take two regular infantry out of your starting forces and put in an MG crew." in text
     assert "Division 1 may also set up in every advanced deployment hex." in text
     assert "Objective Hill on the Don bend is worth 1 more." in text
@@ -235,8 +230,9 @@ def test_the_longest_campaign_stays_within_max_steps() -> None:
             choice = ("keep",)
         elif kind == "buy" or kind == "done":
             buys = [a for a in actions if a[0] == "buy"]
+            items = m.state.data.items
             if buys:
-                choice = min(buys, key=lambda a: sum(int(c) for c in a[3] if c.isdigit()))
+                choice = min(buys, key=lambda a: sum(items[a[1]].cost.fixed) + items[a[1]].cost.any)
             else:
                 choice = ("done",)
         else:

@@ -39,10 +39,8 @@ def test_the_initiative_holder_who_loses_has_no_bonus_and_no_penalty() -> None:
 
 
 def test_loser_takes_one_of_each_type() -> None:
-    m = new()
-    enter(
-        m, german=(4, 4, 4, 6), soviet=(4, 5, 6, 3), initiative="german", next_initiative="soviet"
-    )
+    m = new(next_initiative="soviet")
+    enter(m, german=(4, 4, 4, 6), soviet=(4, 5, 6, 3), initiative="german")
     assert task(m) == ["penalty-choice", "soviet"] and m.active == ("soviet",)
     assert legal(m) == [("penalty", "one-each"), ("penalty", "two-of-one")]
     act(m, "penalty", "one-each")
@@ -53,10 +51,8 @@ def test_loser_takes_one_of_each_type() -> None:
 
 @pytest.mark.parametrize("kind", ["ammunition", "morale", "supply"])
 def test_loser_may_lose_two_of_one_type_that_the_winner_picks(kind: str) -> None:
-    m = new()
-    enter(
-        m, german=(4, 4, 4, 6), soviet=(5, 5, 5, 3), initiative="german", next_initiative="soviet"
-    )
+    m = new(next_initiative="soviet")
+    enter(m, german=(4, 4, 4, 6), soviet=(5, 5, 5, 3), initiative="german")
     act(m, "penalty", "two-of-one")
     assert task(m) == ["penalty-type", "german"] and m.active == ("german",)
     assert legal(m) == [
@@ -72,19 +68,15 @@ def test_loser_may_lose_two_of_one_type_that_the_winner_picks(kind: str) -> None
 
 def test_the_penalty_comes_before_the_table_and_its_cvp() -> None:
     """Ten ammunition would offer a CVP; losing one first makes it nine: the 6-9 row."""
-    m = new()
-    enter(
-        m, german=(4, 4, 4, 6), soviet=(10, 4, 4, 3), initiative="german", next_initiative="soviet"
-    )
+    m = new(next_initiative="soviet")
+    enter(m, german=(4, 4, 4, 6), soviet=(10, 4, 4, 3), initiative="german")
     act(m, "penalty", "one-each")
     assert task(m) == ["effect", "soviet", "ammunition", "6-9"]
 
 
 def test_the_penalty_cannot_take_command_below_zero() -> None:
-    m = new()
-    enter(
-        m, german=(4, 4, 4, 6), soviet=(1, 0, 4, 3), initiative="german", next_initiative="soviet"
-    )
+    m = new(next_initiative="soviet")
+    enter(m, german=(4, 4, 4, 6), soviet=(1, 0, 4, 3), initiative="german")
     act(m, "penalty", "two-of-one")
     act(m, "penalty-type", "ammunition")
     assert result(m)["penalty"]["lost"] == {"ammunition": 1}

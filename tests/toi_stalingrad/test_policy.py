@@ -39,11 +39,13 @@ def test_purchases_follow_the_priorities_and_pay_any_costs_from_the_largest_type
     enter(m, german=(4, 4, 9, 6), soviet=(4, 4, 4, 2), initiative="soviet")
     while task(m) != ["buy", "german"]:
         act(m, *legal(m)[0])
-    bought = []
-    while task(m) == ["buy", "german"]:
-        a = choose(m)
-        bought.append(a)
-        act(m, *a)
+    while task(m)[:2] in (["buy", "german"], ["pay", "german"]):
+        act(m, *choose(m))
+    bought = [
+        ("buy", e["item"], e["target"], e["pay"])
+        for e in m.log
+        if e["kind"] == "bought" and e["side"] == "german"
+    ]
     # 2 ammunition, 2 morale, 7 supply: Veteran flips (supply first: there is most of it),
     # a Panzer III for division 1 (its wild point from supply), then cards paid with supply;
     # a squad base is out of reach (4 supply cannot fill four holes after it)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.toi_stalingrad.helpers import act, command, enter, legal, new, sheet, task
-from warroom.engine import Match
-from warroom.games.toi_stalingrad import GAME
+from tests.toi_stalingrad.helpers import act, buy, command, enter, legal, new, sheet, task
 
 # Soviet holds the initiative and loses: no loss penalty, so the German command is as entered.
-NO_PENALTY = {"initiative": "soviet", "next_initiative": "german"}
+NO_PENALTY = {"initiative": "soviet"}
 
 
 def german_phase(a: int, m_: int, s: int):  # type: ignore[no-untyped-def]
@@ -25,7 +23,7 @@ def test_row_0_2_ammunition_unarmed_and_no_tokens(left: int) -> None:
     sh = sheet(m, "german")
     assert sh["command_tokens"] == {"ammunition": 0, "morale": 2, "supply": 2}
     assert sh["restrictions"]["unarmed"] == 1
-    assert "Place an unarmed restriction on one of your squads." in sh["lines"]
+    assert "Place an unarmed restriction on one of your squads (row 0-2)." in sh["lines"]
     # what is left is not taken away (our reading, NOTES.md): it may still be spent
     assert command(m, "german") == {"ammunition": left, "morale": 2, "supply": 2}
 
@@ -98,8 +96,8 @@ def test_rulebook_example_six_supply_raises_an_objective_and_leaves_four() -> No
     assert command(m, "german") == {"ammunition": 2, "morale": 2, "supply": 4}
     assert task(m) == ["buy", "german"]
     # the four supply can be spent: e.g. two extra starting cards paid with supply
-    act(m, "buy", "card", "-", "s2")
-    act(m, "buy", "card", "-", "s2")
+    buy(m, "card", "-", "s2")
+    buy(m, "card", "-", "s2")
     assert command(m, "german")["supply"] == 0
     assert sheet(m, "german")["starting_cards"] == 2
 
@@ -125,13 +123,15 @@ def test_row_10_plus_halve_into_the_6_9_row_takes_its_effect() -> None:
     assert command(m, "german")["supply"] == 4
 
 
-def test_row_10_plus_halving_twenty_gives_ten_which_may_be_halved_again() -> None:
+def test_row_10_plus_halving_twenty_gives_ten_and_the_6_9_effect_not_a_second_halving() -> None:
     m = german_phase(20, 4, 4)
-    act(m, "halve")  # 20 -> 10, still the 10+ row
-    assert task(m) == ["halve", "german", "ammunition"]
-    act(m, "halve")  # 10 -> 5 -> 3
-    assert command(m, "german")["ammunition"] == 3
-    assert m.view(None)["board"]["results"][0]["bonus"]["german"]["command"] == 2
+    act(m, "halve")  # 20 -> 10: the 10+ row is not offered again (issue 21)
+    assert task(m) == ["effect", "german", "ammunition", "6-9"]
+    assert ("halve",) not in legal(m)
+    act(m, "replace", "mg-crew")
+    assert command(m, "german")["ammunition"] == 8  # 10, the 6-9 effect and its "remove two"
+    assert sheet(m, "german")["replacements"] == ["mg-crew"]
+    assert m.view(None)["board"]["results"][0]["bonus"]["german"]["command"] == 1
 
 
 @pytest.mark.parametrize(("kind", "amount"), [("ammunition", 12), ("morale", 10), ("supply", 19)])
@@ -147,10 +147,8 @@ def test_row_10_plus_keep_falls_back_to_the_6_9_effect(kind: str, amount: int) -
 
 
 def test_both_sides_use_the_table_next_initiative_first() -> None:
-    m = new()
-    enter(
-        m, german=(7, 4, 4, 6), soviet=(8, 4, 4, 2), initiative="soviet", next_initiative="soviet"
-    )
+    m = new(next_initiative="soviet")
+    enter(m, german=(7, 4, 4, 6), soviet=(8, 4, 4, 2), initiative="soviet")
     assert task(m) == ["effect", "soviet", "ammunition", "6-9"]
     assert m.active == ("soviet",)
     act(m, "replace", "two-elites")
@@ -161,8 +159,9 @@ def test_both_sides_use_the_table_next_initiative_first() -> None:
 
 @pytest.mark.parametrize("left", [1, 2])
 def test_option_forfeit_0_2_takes_the_command_left(left: int) -> None:
-    m = Match.new(GAME, "campaign", {"forfeit-0-2": True}, 1)
+    m = new(options={"forfeit-0-2": True})
     enter(m, german=(left, 4, 4, 6), soviet=(4, 4, 4, 2), **NO_PENALTY)
     assert command(m, "german") == {"ammunition": 0, "morale": 2, "supply": 2}
     sh = sheet(m, "german")
-    assert sh["command_tokens"]["ammunition"] == 0 and sh["restrictions"]["unarmed"] == 1
+    # the other reading: the command left is reduced to 0, the card keeps its usual tokens
+    assert sh["command_tokens"]["ammunition"] == 2 and sh["restrictions"]["unarmed"] == 1

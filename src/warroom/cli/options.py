@@ -2,9 +2,38 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from warroom.engine import BadOption, Game
+
+FILE_LIMIT = 64 * 1024
+"""The largest file an option may name, in bytes."""
+FILE_MARK = "# warroom-file:"
+"""The first line put before a file's text: it names the file in the game's error messages."""
+
+
+def read_option_file(key: str, path_text: str) -> str:
+    """The text of the file an option names (``--campaign my.toml``), with a first line naming it,
+    or BadOption saying what is wrong with the file."""
+    if not path_text:
+        return ""
+    path = Path(path_text).expanduser()
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise BadOption(f"--{key} {path_text}: cannot read the file ({exc.strerror})") from None
+    if size > FILE_LIMIT:
+        raise BadOption(
+            f"--{key} {path_text}: the file is {size:,} bytes; at most {FILE_LIMIT:,} are read"
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadOption(
+            f"--{key} {path_text}: cannot read the file as UTF-8 text ({exc})"
+        ) from None
+    return f"{FILE_MARK} {path.name}\n{text}"
 
 
 def parse_game_options(game: Game[Any], option: list[str], extra: list[str]) -> dict[str, Any]:
@@ -35,4 +64,8 @@ def parse_game_options(game: Game[Any], option: list[str], extra: list[str]) -> 
         else:
             raise BadOption(f"--{key} needs a value")
         i += 1
+    for key, value in result.items():  # an option that takes a file: read it here
+        spec = specs.get(key)
+        if spec is not None and spec.file and isinstance(value, str):
+            result[key] = read_option_file(key, value)
     return result

@@ -231,8 +231,13 @@ def results(
 @app.command("report")
 def ready_report(
     name: Annotated[
-        str, typer.Argument(help="fall-blau-generals, commanders-setups, campaign, or 'list'")
+        str,
+        typer.Argument(help="fall-blau-generals, commanders-setups, campaign, balance, or 'list'"),
     ],
+    target: Annotated[
+        str | None,
+        typer.Argument(metavar="[GAME]", help="the game, for reports that serve several"),
+    ] = None,
     games: Annotated[
         int | None, typer.Option(help="games per cell (default: the report's)")
     ] = None,
@@ -266,8 +271,14 @@ def ready_report(
         )
         raise typer.Exit(2)
     ready = READY[name]
+    if target and game_id and target != game_id:
+        Console(stderr=True).print(f"[red]two games named: {target!r} and --game {game_id!r}[/red]")
+        raise typer.Exit(2)
+    if games is not None and games < 1:
+        Console(stderr=True).print("[red]--games must be at least 1[/red]")
+        raise typer.Exit(2)
     try:
-        job = ready.job(game_id, games, seed, agents or [])
+        job = ready.job(target or game_id, games, seed, agents or [])
         if max_steps:
             job = dataclasses.replace(job, max_steps=max_steps)
     except (WarroomError, ValueError) as exc:
@@ -290,9 +301,13 @@ def present(
     rep["job_id"] = job_id
     rep["ready"] = ready.summary(job, rep)
     if plot:
+        from pathlib import Path
+
         from warroom.sim.plots import plot_report
 
-        rep["plots"] = [str(p) for p in plot_report(rep, res, plot)]
+        chart = getattr(ready, "chart", None)
+        own = chart(job, rep, Path(plot)) if chart else []
+        rep["plots"] = [str(p) for p in [*own, *plot_report(rep, res, plot)]]
     if as_json:
         sys.stdout.write(json.dumps(rep, indent=1) + "\n")
         return
@@ -303,3 +318,5 @@ def present(
         console.print(f"[red]{o['errors']} of {o['games']} games failed; the first:[/red]")
         for e in rep["errors"][:5]:
             console.print(f"[red]  game {e['index']} (seed {e['seed']}): {e['error']}[/red]")
+    if plot and rep.get("plots"):
+        console.print(f"[dim]charts: {len(rep['plots'])} files in {plot}[/dim]")

@@ -26,7 +26,7 @@ from warroom.engine.errors import (
 )
 from warroom.engine.match import Match, Step, visible
 from warroom.engine.registry import game, game_ids
-from warroom.engine.rng import Rng, ScriptedRng
+from warroom.engine.rng import Rng, ScriptedRng, SecretRng, Seed, check_seed, new_secret_seed
 
 __all__ = [
     "Action",
@@ -47,13 +47,17 @@ __all__ = [
     "Rng",
     "ScenarioSpec",
     "ScriptedRng",
+    "SecretRng",
+    "Seed",
     "State",
     "Step",
     "UnknownGame",
     "WarroomError",
     "action_json",
+    "check_seed",
     "game",
     "game_ids",
+    "new_secret_seed",
     "to_action",
     "visible",
 ]

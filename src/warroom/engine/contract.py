@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from warroom.engine.errors import BadOption, BadScenario
-from warroom.engine.rng import Rng
+from warroom.engine.rng import Rng, Seed
 
 Action = tuple[Any, ...]
 """An action: a tuple of str, int or nested tuples, e.g. ("move", "48pz", "Rossosh")."""
@@ -54,6 +54,8 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     low: int | None = None
     high: int | None = None
+    file: str = ""
+    """For a string option that holds a file's text: the file types a client offers (".toml")."""
 
     def check(self, value: Any) -> OptionValue:
         """Coerce a value from the command line or JSON, or raise BadOption naming what is allowed."""
@@ -229,8 +231,9 @@ class Game(ABC, Generic[S]):
         """Hook: refuse combinations of options that cannot go together (raise BadOption)."""
 
     @abstractmethod
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> S:
-        """The first state. ``scenario`` and ``options`` are already checked."""
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> S:
+        """The first state. ``scenario`` and ``options`` are already checked; the generator
+        is ``Rng.for_seed(seed)`` (a secret seed gives the cryptographic one)."""
 
     # ----- play -----------------------------------------------------------------------------
     @abstractmethod
@@ -331,6 +334,7 @@ class Game(ABC, Generic[S]):
                     "choices": list(o.choices),
                     "low": o.low,
                     "high": o.high,
+                    "file": o.file,
                 }
                 for o in self.options
             ],

@@ -29,6 +29,7 @@ from warroom.engine.contract import (
 )
 from warroom.engine.errors import BadRecord, IllegalAction, NotYourTurn
 from warroom.engine.registry import game as lookup_game
+from warroom.engine.rng import Seed, check_seed
 
 RECORD_FORMAT = 1
 
@@ -78,25 +79,16 @@ class Match:
     """A game in play. Build with ``Match.new`` or ``Match.replay``."""
 
     __slots__ = (
-        "_looks",
-        "_seen",
-        "_settled",
-        "_undo",
-        "game",
-        "log",
-        "options",
-        "scenario",
-        "seed",
-        "state",
-        "steps",
-    )
+        "_act", "_at", "_legal", "_looks", "_out", "_seen", "_settled", "_undo", "game", "log",
+        "options", "scenario", "seed", "state", "steps",
+    )  # fmt: skip
 
     def __init__(
         self,
         game: Game[Any],
         scenario: str,
         options: dict[str, OptionValue],
-        seed: int,
+        seed: Seed,
         state: State,
     ) -> None:
         self.game = game
@@ -110,6 +102,11 @@ class Match:
         self._seen: list[_Seen] = []  # one per step: who saw it
         self._settled = 0  # every entry of _seen before this one is settled
         self._looks: dict[Viewer, tuple[State, Any]] = {}  # the last look taken per viewer
+        # what the game's hooks said of the state ``_at`` (asked once per state: see _facts)
+        self._at: State | None = None
+        self._out: Outcome | None = None
+        self._act: tuple[str, ...] = ()
+        self._legal: dict[str, Sequence[Action]] = {}
         self._drain()
 
     # ----- construction ---------------------------------------------------------------------
@@ -119,11 +116,15 @@ class Match:
         game: Game[Any] | str,
         scenario: str | None = None,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: Seed = 0,
     ) -> Match:
+        """A new match. ``seed``: an int gives the fast generator (simulations, tests, local
+        play); a secret hex string of 32 to 128 digits the cryptographic one (hosted matches,
+        see ``engine/rng.py``)."""
         g = lookup_game(game) if isinstance(game, str) else game
         scen, opts = g.check_setup(scenario, options)
-        return cls(g, scen, opts, int(seed), g.setup(scen, opts, int(seed)))
+        checked = check_seed(seed)
+        return cls(g, scen, opts, checked, g.setup(scen, opts, checked))
 
     @classmethod
     def replay(
@@ -185,28 +186,59 @@ class Match:
         m._seen = list(self._seen)
         m._settled = self._settled
         m._looks = {}
+        m._at = None
+        m._legal = {}
         return m
 
     # ----- play -----------------------------------------------------------------------------
+    def _facts(self) -> State:
+        """The current state, after making sure its outcome and active roles are known.
+
+        Each hook is asked once per state: the answers are kept until the match moves to
+        another state (an action, an undo, or a state put in its place). A state changed in
+        place behind the match's back must be put back (``m.state = m.state`` does not do: use
+        ``forget``).
+        """
+        s = self.state
+        if s is not self._at:
+            self._at = s
+            self._out = out = self.game.outcome(s)
+            self._act = () if out is not None else tuple(self.game.active(s))
+            self._legal = {}
+        return s
+
+    def forget(self) -> None:
+        """Ask the hooks again: for tests and tools that change the state in place."""
+        self._at = None
+
+    def _listed(self, role: str) -> Sequence[Action]:
+        """The game's legal actions of an active ``role`` (asked once per state)."""
+        found = self._legal.get(role)
+        if found is None:
+            found = self._legal[role] = self.game.legal_actions(self.state, role)
+        return found
+
     @property
     def active(self) -> tuple[str, ...]:
-        if self.game.outcome(self.state) is not None:
-            return ()
-        return self.game.active(self.state)
+        self._facts()
+        return self._act
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        self._facts()
+        return self._out
 
     @property
     def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
+        self._facts()
+        return self._out is not None
 
     def legal(self, role: str) -> list[Action]:
         """The legal actions of ``role`` (empty when it is not active)."""
-        if role not in self.active:
+        self._facts()
+        if role not in self._act:
             return []
-        return list(self.game.legal_actions(self.state, role))
+        return list(self._listed(role))
 
     def prompt(self, role: str) -> Prompt:
         if role not in self.game.roles:
@@ -224,15 +256,16 @@ class Match:
 
     def act(self, role: str, action: Any) -> list[Event]:
         """Apply one listed action of ``role``. Returns the new log entries (all of them, unfiltered)."""
-        if self.over:
+        self._facts()
+        if self._out is not None:
             raise IllegalAction("the game is over; no action is legal", role=role, legal_count=0)
-        active = self.game.active(self.state)
+        active = self._act
         if role not in active:
             who = ", ".join(active) or "nobody"
             raise NotYourTurn(
                 f"{role!r} may not act now; waiting for {who}", role=role, legal_count=0
             )
-        legal = self.game.legal_actions(self.state, role)
+        legal = self._listed(role)
         if type(action) is tuple and action in legal:
             act: Action = action  # a listed action as it is: no conversion
         else:

@@ -1,22 +1,48 @@
-"""The random generator that lives inside a game state.
+"""The random generators that live inside a game state.
 
-splitmix64: the k-th number after a state ``s`` is ``mix(s + k * GOLDEN)``, so a game is fully
-determined by its seed and its actions. The generator works out its next numbers a block at a
-time with numpy (one vector pass instead of a dozen big-int operations per number) and hands
-them out by index. Its state is a position in the stream: the state at the start of the block,
-the block (a list never changed once made, shared by copies) and how much of it is used, so
-copying a game state still copies the dice for the price of three references, and ``s`` (the
-splitmix64 state, what equality, hashing and the undo barrier read) is the same number the
-one-int generator had. ``ScriptedRng`` replays fixed die rolls for tests that reproduce a
-rulebook example.
+Two generators with one interface, told apart by the seed (``Rng.for_seed``):
+
+- ``Rng``, for an integer seed (simulations, search, tests, the command line, the Python
+  API): splitmix64, fast and reproducible. The k-th number after a state ``s`` is
+  ``mix(s + k * GOLDEN)``, so a game is fully determined by its seed and its actions. It
+  works out its next numbers a block at a time with numpy (one vector pass instead of a
+  dozen big-int operations per number) and hands them out by index. Its state is a
+  position in the stream: the state at the start of the block, the block (a list never
+  changed once made, shared by copies) and how much of it is used, so copying a game state
+  still copies the dice for the price of three references, and ``s`` (the splitmix64 state,
+  what equality, hashing and the undo barrier read) is the same number the one-int
+  generator had. It is not secret: 64 bits of state that a few public dice give away.
+- ``SecretRng``, for a secret seed (a string of 32 to 128 hex digits: 128 to 512 bits; the
+  server draws 256): the cryptographic generator of hosted matches. Number ``i`` of its
+  stream is 8 bytes of SHAKE-256 (SHA-3's extendable output, from hashlib) of a domain tag,
+  the key and the index of its block of 64 numbers: counter mode over a keyed hash, so no
+  number of outputs tells anything about the key or the numbers still to come. Its state is
+  the key and a position (how many numbers it has handed out: ``s``); blocks are shared
+  by copies in the same way.
+
+Both hand out numbers the same way (``below``, ``dice``, ``shuffle``... read one number each
+from the block), so the rules never know which one they hold. ``state()`` and
+``Rng.restore`` save and rebuild either as a small JSON object. ``ScriptedRng`` replays
+fixed die rolls for tests that reproduce a rulebook example.
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+import hashlib
+import secrets
+import struct
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from warroom.engine.errors import BadSetup
+
 T = TypeVar("T")
+
+Seed = int | str
+"""A match's seed: an int (the fast generator, ``Rng``) or a secret hex string (``SecretRng``)."""
+
+SECRET_HEX = (32, 128)
+"""The lengths (hex digits) a secret seed may have: 128 to 512 bits."""
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -79,6 +105,42 @@ class Rng:
         self._at = _mix(seed & _MASK)
         self._zs = _EMPTY
         self._i = 0
+
+    @staticmethod
+    def for_seed(seed: Seed) -> Rng:
+        """The generator of a match's seed: ``SecretRng`` for a secret (a hex string), the fast
+        ``Rng`` for an int. Every game's ``setup`` makes its generator this way."""
+        if isinstance(seed, str):
+            return SecretRng(seed)
+        return Rng(seed)
+
+    def state(self) -> dict[str, Any]:
+        """Where this generator stands, as a small JSON object (``Rng.restore`` rebuilds it).
+        The 64-bit state is a hex string: JavaScript's numbers cannot hold it."""
+        return {"kind": "splitmix64", "s": f"{self.s:016x}"}
+
+    @staticmethod
+    def restore(state: Mapping[str, Any]) -> Rng:
+        """The generator ``state()`` described, at the same place in its stream."""
+        kind = state.get("kind")
+        try:
+            if kind == "splitmix64":
+                rng = Rng()
+                rng.s = int(state["s"], 16)
+                return rng
+            if kind == "shake256":
+                sec = SecretRng(state["key"])
+                sec.s = int(state["at"])
+                return sec
+            if kind == "scripted":
+                scripted = ScriptedRng(state["rolls"], strict=bool(state["strict"]))
+                scripted.s = int(state["s"], 16)
+                return scripted
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a generator state: {exc!s:.80}") from None
+        raise ValueError(
+            f"a generator state has kind splitmix64, shake256 or scripted, got {kind!r:.40}"
+        )
 
     @property
     def s(self) -> int:
@@ -195,6 +257,122 @@ class Rng:
         return new
 
 
+def check_seed(seed: Any) -> Seed:
+    """A seed as a match keeps it: an int, or a secret as lower-case hex (BadSetup otherwise)."""
+    if isinstance(seed, str):
+        low, high = SECRET_HEX
+        text = seed.strip().lower()
+        if not low <= len(text) <= high or len(text) % 2 or text.strip("0123456789abcdef"):
+            raise BadSetup(
+                "a seed is a whole number (the fast generator: simulations, local play) or a"
+                f" secret of {low} to {high} hex digits, an even count (the cryptographic"
+                f" generator of hosted matches); got a string of {len(seed)} characters"
+            )
+        return text
+    try:
+        return int(seed)
+    except (TypeError, ValueError):
+        raise BadSetup(
+            f"a seed is a whole number or a secret hex string, got {type(seed).__name__}"
+        ) from None
+
+
+def new_secret_seed() -> str:
+    """A fresh secret seed of 256 bits from the operating system's CSPRNG (``secrets``)."""
+    return secrets.token_hex(32)
+
+
+_SECRET_BLOCK = 64  # numbers per SHAKE-256 call: 512 bytes of output
+_DOMAIN = b"warroom dice v1\0"
+_FORK = b"warroom fork v1\0"
+
+
+class SecretRng(Rng):
+    """The cryptographic generator of a secret seed: SHAKE-256 of (tag, key, block index).
+
+    ``s`` is the position in the stream: how many numbers have been handed out, which is
+    what equality, the undo barrier and the snapshots read; the key never shows in ``s``,
+    ``repr`` or a snapshot (``state()`` carries it: it is for saving, not for showing).
+    """
+
+    __slots__ = ("_key",)
+
+    def __init__(self, seed: str) -> None:
+        checked = check_seed(seed)
+        if not isinstance(checked, str):
+            raise BadSetup("a SecretRng needs a secret seed (a hex string), not a number")
+        self._key = bytes.fromhex(checked)
+        self._at = 0
+        self._zs = _EMPTY
+        self._i = 0
+
+    @property
+    def s(self) -> int:
+        """How many numbers this generator has handed out."""
+        return self._at + self._i
+
+    @s.setter
+    def s(self, value: int) -> None:
+        if value < 0:
+            raise ValueError(f"a position in the stream is 0 or more, got {value}")
+        self._at = value
+        self._zs = _EMPTY
+        self._i = 0
+
+    def __repr__(self) -> str:
+        return f"SecretRng(at={self.s})"  # never the key
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is SecretRng
+            and other.s == self.s
+            and secrets.compare_digest(other._key, self._key)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.s, self._key))
+
+    def state(self) -> dict[str, Any]:
+        return {"kind": "shake256", "key": self._key.hex(), "at": self.s}
+
+    def copy(self) -> SecretRng:
+        new = SecretRng.__new__(SecretRng)
+        new._key = self._key
+        new._at = self._at
+        new._zs = self._zs
+        new._i = self._i
+        return new
+
+    def _refill(self, need: int) -> list[int]:
+        """The numbers from where this generator stands to the end of the block that holds the
+        ``need``-th of them (whole blocks are hashed; the first is cut at the position)."""
+        at = self._at + self._i
+        first = at // _SECRET_BLOCK
+        last = (at + max(need, 1) - 1) // _SECRET_BLOCK
+        data = b"".join(
+            hashlib.shake_256(_DOMAIN + self._key + b.to_bytes(8, "little")).digest(
+                8 * _SECRET_BLOCK
+            )
+            for b in range(first, last + 1)
+        )
+        numbers = list(struct.unpack(f"<{len(data) // 8}Q", data))
+        zs = numbers[at - first * _SECRET_BLOCK :]
+        self._at = at
+        self._zs = zs
+        self._i = 0
+        return zs
+
+    def fork(self, salt: int) -> SecretRng:
+        """An independent secret generator derived from this one's key, position and a salt."""
+        new = SecretRng.__new__(SecretRng)
+        material = _FORK + self._key + struct.pack("<QQ", self.s & _MASK, salt & _MASK)
+        new._key = hashlib.shake_256(material).digest(32)
+        new._at = 0
+        new._zs = _EMPTY
+        new._i = 0
+        return new
+
+
 class ScriptedRng(Rng):
     """Dice fixed in advance, for tests that follow a rulebook example.
 
@@ -236,3 +414,8 @@ class ScriptedRng(Rng):
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
         return [self.die(sides) for _ in range(count)]
+
+    def state(self) -> dict[str, Any]:
+        out = super().state()
+        out.update(kind="scripted", rolls=list(self.rolls), strict=self.strict)
+        return out

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 Passable = Callable[[str], bool]
+_KEEP = 512  # open-map distances kept per map (forgotten all at once when full)
 Crossable = Callable[[str, str], bool]
 
 
@@ -36,7 +37,7 @@ class MapError(ValueError):
 class AreaMap:
     """Adjacency and border kinds of a set of areas, with breadth-first searches."""
 
-    __slots__ = ("_border", "areas", "neighbors")
+    __slots__ = ("_border", "_open", "areas", "neighbors")
 
     def __init__(self, areas: Iterable[Area], borders: Iterable[tuple[str, str, str]]) -> None:
         self.areas: dict[str, Area] = {}
@@ -60,6 +61,7 @@ class AreaMap:
             nb[a].append(b)
             nb[b].append(a)
         self.neighbors: dict[str, tuple[str, ...]] = {a: tuple(sorted(v)) for a, v in nb.items()}
+        self._open: dict[tuple[tuple[str, ...], int | None], dict[str, int]] = {}
 
     def __contains__(self, area: object) -> bool:
         return area in self.areas
@@ -84,25 +86,48 @@ class AreaMap:
         """Steps from ``start`` (an area or several) to every area reachable through passable ones.
 
         Start areas are always at distance 0; an impassable area is never entered.
-        ``limit`` stops the search at that many steps.
+        ``limit`` stops the search at that many steps. The areas come in the order a
+        breadth-first search reaches them. Without ``passable`` and ``crossable`` (the open
+        map) the answer is kept: the map never changes, so it holds for ever.
         """
-        starts = [start] if isinstance(start, str) else list(start)
+        starts = (start,) if isinstance(start, str) else tuple(start)
+        if passable is None and crossable is None:
+            key = (starts, limit)
+            kept = self._open.get(key)
+            if kept is None:
+                kept = self._search(starts, None, limit, None)
+                if len(self._open) >= _KEEP:
+                    self._open.clear()
+                self._open[key] = kept
+            return dict(kept)
+        return self._search(starts, passable, limit, crossable)
+
+    def _search(
+        self,
+        starts: tuple[str, ...],
+        passable: Passable | None,
+        limit: int | None,
+        crossable: Crossable | None,
+    ) -> dict[str, int]:
+        # breadth first, a whole ring at a time (the order a first-in first-out queue gives)
+        nbs = self.neighbors
         dist = {s: 0 for s in starts}
-        queue = deque(starts)
-        while queue:
-            a = queue.popleft()
-            d = dist[a]
-            if limit is not None and d >= limit:
-                continue
-            for b in self.neighbors[a]:
-                if b in dist:
-                    continue
-                if passable is not None and not passable(b):
-                    continue
-                if crossable is not None and not crossable(a, b):
-                    continue
-                dist[b] = d + 1
-                queue.append(b)
+        ring = list(starts)
+        d = 0
+        while ring and (limit is None or d < limit):
+            d += 1
+            nxt: list[str] = []
+            for a in ring:
+                for b in nbs[a]:
+                    if b in dist:
+                        continue
+                    if passable is not None and not passable(b):
+                        continue
+                    if crossable is not None and not crossable(a, b):
+                        continue
+                    dist[b] = d
+                    nxt.append(b)
+            ring = nxt
         return dist
 
     def distance(

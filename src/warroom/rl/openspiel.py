@@ -4,10 +4,11 @@
     game = pyspiel.load_game("warroom_commanders(scenario=marengo)")
 
 Short names are ``warroom_<game id with _>``. Parameters: ``scenario``, one per
-game option (hyphens become underscores), ``seed`` (the first initial state's
-seed; each further ``new_initial_state`` takes the next one), ``max_steps`` (0:
-the game's own bound; a game cut short there ends as a draw, returns 0),
-``chance_seeds`` (below) and, for games with simultaneous secret choices,
+game option (hyphens become underscores), ``seed`` (the base of the seeds the
+chance nodes draw; with ``sampled=true``, the first initial state's seed, each
+further ``new_initial_state`` taking the next one), ``max_steps`` (0: the game's
+own bound; a game cut short there ends as a draw, returns 0), ``chance_seeds``
+and ``sampled`` (below) and, for games with simultaneous secret choices,
 ``turn_based``.
 
 The game type is declared from the game's header:
@@ -18,13 +19,22 @@ The game type is declared from the game's header:
   ``turn_based=true`` the roles asked at once choose one after the other in role
   order, each choice hidden from the others until the game reveals it, as the
   engine itself plays them; OpenSpiel's MCTS and IS-MCTS need that form.
-- chance: SAMPLED_STOCHASTIC (the dice live inside the state and are rolled
-  while an action is applied; there are no chance nodes), DETERMINISTIC for a
-  game without chance. With ``chance_seeds=K`` the game is EXPLICIT_STOCHASTIC
-  instead: one chance node at the root draws one of K seeds (seed, seed+1, ...)
-  uniformly, and that seed fixes the set-up and every later die. Nobody sees
-  the draw, so tree-walking algorithms (CFR, exploitability) run on the game
-  of K possible worlds, an approximation of the real dice that grows with K.
+- chance: EXPLICIT_STOCHASTIC for a game with chance. The dice live inside the
+  state and are rolled from its generator while an action is applied, so the
+  only chance is the seed: ``SEED_DRAWS`` chance nodes at the root, each of
+  ``SEED_BASE`` equally likely outcomes, draw it (``seed`` plus a number below
+  2**32), and that seed fixes the set-up and every later die. Nobody sees the
+  draw. With ``chance_seeds=K`` one chance node draws one of K seeds (seed,
+  seed+1, ...) instead, so tree-walking algorithms (CFR, exploitability) run on
+  a game of K possible worlds, an approximation of the real dice that grows
+  with K. A state is thus a function of its history, and OpenSpiel's
+  ``serialize_game_and_state`` / ``deserialize_game_and_state`` round-trip it
+  (the Python state's attributes are pickled, the warroom state with its
+  generator among them). ``sampled=true`` declares SAMPLED_STOCHASTIC instead
+  (no chance nodes; each ``new_initial_state`` takes the next seed): OpenSpiel
+  cannot serialize such a Python game, since it asks the game for a generator
+  state (``GetRNGState``) that a game written in Python has no way to provide.
+  DETERMINISTIC for a game without chance.
 - information: IMPERFECT_INFORMATION when the game hides anything.
 - utility: ZERO_SUM for two roles (+1 / -1, 0 for a draw), GENERAL_SUM otherwise.
 
@@ -58,6 +68,10 @@ from warroom.rl.gym import terminal_reward
 
 PREFIX = "warroom_"
 
+SEED_DRAWS = 4
+"""Chance nodes at the root that draw a seed, one base-``SEED_BASE`` digit each."""
+SEED_BASE = 256
+
 
 def short_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
@@ -67,15 +81,36 @@ def _param(key: str) -> str:
     return key.replace("-", "_")
 
 
+Recipe = tuple[Any, ...]
+"""How a box's state was made, newest step first, as a chain of small tuples shared by
+copies: ``("seed", n)`` (the set-up), ``("act", parent, role, action)`` or ``("resample",
+parent, role, seed)`` (the game's ``determinize`` for ``role`` from ``Rng(seed)``)."""
+
+
 class _Box:
-    """The warroom state inside an OpenSpiel state; OpenSpiel's clone deep-copies it cheaply."""
+    """The warroom state inside an OpenSpiel state; OpenSpiel's clone deep-copies it cheaply.
 
-    __slots__ = ("legal", "shared", "state", "strings", "tensors", "views")
+    A box pickles (OpenSpiel's ``serialize``) as its recipe, never as the game state: the
+    state is made again by the set-up, the actions and the resamplings it came from, the
+    engine's own way of saving a game (seed and actions), so nothing of a game's state
+    classes needs to pickle."""
 
-    def __init__(self, shared: _Shared, state: State) -> None:
+    __slots__ = ("legal", "recipe", "shared", "state", "strings", "tensors", "views")
+
+    def __init__(self, shared: _Shared, state: State, recipe: Recipe) -> None:
         self.shared = shared
         self.state = state
+        self.recipe = recipe
         self.forget()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        steps: list[tuple[Any, ...]] = []
+        r = self.recipe
+        while r[0] != "seed":
+            steps.append((r[0], *r[2:]))
+            r = r[1]
+        steps.reverse()
+        return (_rebuild_box, (self.shared, r[1], [(k, *_json_step(rest)) for k, *rest in steps]))
 
     def forget(self) -> None:
         """Drop what was worked out from the state (after it changes)."""
@@ -106,7 +141,7 @@ class _Box:
         return found
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        new = _Box(self.shared, self.shared.game.clone(self.state))
+        new = _Box(self.shared, self.shared.game.clone(self.state), self.recipe)
         # the copy is the same position: what was worked out still holds (never mutated)
         new.legal, new.views = dict(self.legal), dict(self.views)
         new.strings, new.tensors = dict(self.strings), dict(self.tensors)
@@ -127,6 +162,31 @@ class _Box:
         return g.active(self.state)
 
 
+def _json_step(rest: list[Any]) -> tuple[Any, ...]:
+    """A recipe step's role and action (as JSON lists) or role and seed, for pickling."""
+    role, what = rest
+    return (role, action_json(what)) if isinstance(what, tuple) else (role, what)
+
+
+def _rebuild_box(shared: _Shared, seed: int, steps: list[tuple[Any, ...]]) -> _Box:
+    """A box made again from its recipe (see ``_Box.__reduce__``)."""
+    from warroom.engine import to_action
+
+    g = shared.game
+    state = shared.setup(seed)
+    recipe: Recipe = ("seed", seed)
+    for kind, role, what in steps:
+        if kind == "act":
+            action = to_action(what)
+            g.apply(state, role, action)
+            state.events.clear()
+            recipe = ("act", recipe, role, action)
+        else:
+            state = g.determinize(state, role, Rng(what))
+            recipe = ("resample", recipe, role, what)
+    return _Box(shared, state, recipe)
+
+
 class _Shared:
     """What every state of one loaded OpenSpiel game shares (never copied)."""
 
@@ -138,6 +198,7 @@ class _Shared:
         max_steps: int,
         chance_seeds: int,
         first_seed: int,
+        sampled: bool = False,
     ) -> None:
         self.game = game
         self.encoding = encoding
@@ -146,21 +207,52 @@ class _Shared:
         self.chance_seeds = chance_seeds
         self.first_seed = first_seed
         self.index = {r: i for i, r in enumerate(game.roles)}
+        self.draws = 0 if sampled or not game.chance else 1 if chance_seeds else SEED_DRAWS
+        """Chance nodes at the root (0: the seed is not drawn by chance nodes)."""
+        self.outcomes = chance_seeds or SEED_BASE
+        """Outcomes of each of those chance nodes."""
 
     def setup(self, seed: int) -> State:
         return self.game.setup(self.encoding.scenario, self.encoding.options, seed)
 
+    def seed_of(self, drawn: Sequence[int]) -> int:
+        """The seed the root's chance draws stand for: ``first_seed`` plus their number."""
+        n = 0
+        for d in reversed(drawn):
+            n = n * self.outcomes + d
+        return self.first_seed + n
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (OpenSpiel's state serialization) as the loaded game's name and parameters,
+        # never as the game's data: unpickling finds or rebuilds the same loaded game.
+        return (_shared_of, (self.key,))
 
-def _game_type(game: Game[Any], turn_based: bool, explicit_chance: bool) -> pyspiel.GameType:
+    key: str = ""
+    """The loaded pyspiel game's string (its name and parameters)."""
+
+
+_LOADED: dict[str, _Shared] = {}
+
+
+def _shared_of(key: str) -> _Shared:
+    found = _LOADED.get(key)
+    if found is None:
+        game: Any = pyspiel.load_game(key)
+        found = game._shared
+    return found
+
+
+def _game_type(game: Game[Any], turn_based: bool, sampled: bool) -> pyspiel.GameType:
     T = pyspiel.GameType
     params: dict[str, Any] = {
         "scenario": game.default_scenario,
         "seed": 0,
         "max_steps": 0,
         "chance_seeds": 0,
+        "sampled": False,
     }
     for o in game.options:
         params[_param(o.key)] = o.default
@@ -173,11 +265,11 @@ def _game_type(game: Game[Any], turn_based: bool, explicit_chance: bool) -> pysp
         dynamics=T.Dynamics.SIMULTANEOUS
         if game.simultaneous and not turn_based
         else T.Dynamics.SEQUENTIAL,
-        chance_mode=T.ChanceMode.EXPLICIT_STOCHASTIC
-        if explicit_chance
+        chance_mode=T.ChanceMode.DETERMINISTIC
+        if not game.chance
         else T.ChanceMode.SAMPLED_STOCHASTIC
-        if game.chance
-        else T.ChanceMode.DETERMINISTIC,
+        if sampled
+        else T.ChanceMode.EXPLICIT_STOCHASTIC,
         information=T.Information.IMPERFECT_INFORMATION
         if game.hidden_information or game.simultaneous
         else T.Information.PERFECT_INFORMATION,
@@ -207,11 +299,17 @@ class WarroomSpielGame(pyspiel.Game):
         n = len(g.roles)
         max_steps = int(params.get("max_steps", 0)) or g.max_steps
         seeds = int(params.get("chance_seeds", 0))
+        sampled = bool(params.get("sampled", False))
+        if seeds < 0:
+            raise ValueError(f"chance_seeds is 0 or more, got {seeds}")
+        shared = _Shared(
+            g, encoding, turn_based, max_steps, seeds, int(params.get("seed", 0)), sampled
+        )
         super().__init__(
-            _game_type(g, turn_based, seeds > 0),
+            _game_type(g, turn_based, sampled),
             pyspiel.GameInfo(
                 num_distinct_actions=encoding.num_actions,
-                max_chance_outcomes=seeds,
+                max_chance_outcomes=shared.outcomes if shared.draws else 0,
                 num_players=n,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -220,16 +318,22 @@ class WarroomSpielGame(pyspiel.Game):
             ),
             params,
         )
-        first = int(params.get("seed", 0))
-        self._shared = _Shared(g, encoding, turn_based, max_steps, seeds, first)
-        self._next_seed = first
+        shared.key = str(self)
+        _LOADED.setdefault(shared.key, shared)
+        self._shared = shared
+        self._next_seed = shared.first_seed
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self._shared.draws
 
     def new_initial_state(self) -> WarroomSpielState:
         sh = self._shared
-        if sh.chance_seeds:
+        if sh.draws:
             return WarroomSpielState(self, sh, None)
-        seed, self._next_seed = self._next_seed, self._next_seed + 1
-        return WarroomSpielState(self, sh, _Box(sh, sh.setup(seed)))
+        seed = self._next_seed
+        if sh.game.chance:  # sampled: each new state takes the next seed
+            self._next_seed += 1
+        return WarroomSpielState(self, sh, _Box(sh, sh.setup(seed), ("seed", seed)))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -241,8 +345,9 @@ class WarroomSpielGame(pyspiel.Game):
 class WarroomSpielState(pyspiel.State):
     """An OpenSpiel state holding a warroom state; actions are applied by the game's rules.
 
-    With ``chance_seeds=K`` the first node is an explicit chance node choosing one
-    of K seeds (uniformly): ``_box`` is None until then.
+    In a game with chance the first nodes are explicit chance nodes drawing the seed
+    (``_Shared.draws`` of them): ``_box`` is None until the last one, ``_drawn`` the
+    digits drawn so far.
     """
 
     def __init__(
@@ -258,6 +363,7 @@ class WarroomSpielState(pyspiel.State):
         self._box = box
         self._mine = mine or tuple(() for _ in shared.game.roles)
         self._steps = steps
+        self._drawn: tuple[int, ...] = ()
 
     # ----- who acts -------------------------------------------------------------------------
     def _asked(self) -> tuple[str, ...]:
@@ -294,7 +400,7 @@ class WarroomSpielState(pyspiel.State):
         return sh.encoding.legal_indices(self._box.legal_of(role))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        k = self._sh.chance_seeds
+        k = self._sh.outcomes
         return [(i, 1.0 / k) for i in range(k)] if self._box is None else []
 
     # ----- acting ---------------------------------------------------------------------------
@@ -306,6 +412,7 @@ class WarroomSpielState(pyspiel.State):
             raise pyspiel.SpielError(f"{index} is not a legal action of {role} now")
         sh.game.apply(box.state, role, action)
         box.state.events.clear()
+        box.recipe = ("act", box.recipe, role, action)
         box.forget()
         i = sh.index[role]
         self._mine = tuple((*h, index) if j == i else h for j, h in enumerate(self._mine))
@@ -313,7 +420,15 @@ class WarroomSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._box is None:
-            self._box = _Box(self._sh, self._sh.setup(self._sh.first_seed + int(action)))
+            sh = self._sh
+            if not 0 <= int(action) < sh.outcomes:
+                raise pyspiel.SpielError(
+                    f"{action} is not a chance outcome (0 to {sh.outcomes - 1})"
+                )
+            self._drawn = (*self._drawn, int(action))
+            if len(self._drawn) == sh.draws:
+                seed = sh.seed_of(self._drawn)
+                self._box = _Box(sh, sh.setup(seed), ("seed", seed))
             return
         self._act(self._sh.game.roles[self.current_player()], int(action))
 
@@ -324,7 +439,9 @@ class WarroomSpielState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         sh = self._sh
         if player < 0 or self._box is None:
-            return f"seed {self._sh.first_seed + int(action)}"
+            if self._sh.draws == 1:
+                return f"seed {self._sh.first_seed + int(action)}"
+            return f"seed digit {len(self._drawn) + 1} of {self._sh.draws}: {int(action)}"
         role = sh.game.roles[player]
         chosen = sh.encoding.action_of(int(action), self._box.legal_of(role))
         if chosen is None:
@@ -349,10 +466,12 @@ class WarroomSpielState(pyspiel.State):
         """A state the player cannot tell from this one: the game's determinize."""
         sh = self._sh
         if self._box is None:
-            return WarroomSpielState(self.get_game(), sh, None)
+            return WarroomSpielState(self.get_game(), sh, None)  # nothing drawn is seen
         seed = int(probability_sampler() * 2**53)
-        new = sh.game.determinize(self._box.state, sh.game.roles[player_id], Rng(seed))
-        return WarroomSpielState(self.get_game(), sh, _Box(sh, new), self._mine, self._steps)
+        role = sh.game.roles[player_id]
+        new = sh.game.determinize(self._box.state, role, Rng(seed))
+        box = _Box(sh, new, ("resample", self._box.recipe, role, seed))
+        return WarroomSpielState(self.get_game(), sh, box, self._mine, self._steps)
 
     def view_of(self, player: int) -> dict[str, Any]:
         """The JSON view of ``player``'s seat (empty before the seed is drawn)."""
@@ -375,7 +494,7 @@ class WarroomSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         if self._box is None:
-            return "(before the seed is drawn)"
+            return f"(before the seed is drawn: {len(self._drawn)} of {self._sh.draws} digits)"
         view = self._sh.game.view(self._box.state, None)
         return json.dumps(view, sort_keys=True, default=str)
 
@@ -411,7 +530,7 @@ def register_game(game: Game[Any] | str) -> str:
             raise ValueError(f"another game is already registered with pyspiel as {name}")
         return name
     cls = type(f"WarroomSpiel_{g.id.replace('-', '_')}", (WarroomSpielGame,), {"warroom_game": g})
-    pyspiel.register_game(_game_type(g, turn_based=False, explicit_chance=False), cls)
+    pyspiel.register_game(_game_type(g, turn_based=False, sampled=False), cls)
     _REGISTERED[name] = cls
     return name
 
@@ -432,11 +551,14 @@ def openspiel_game(
     turn_based: bool = False,
     max_steps: int = 0,
     chance_seeds: int = 0,
+    sampled: bool = False,
 ) -> pyspiel.Game:
     """Load a warroom game as a pyspiel.Game (registering it first if needed)."""
     g = resolve_game(game)
     name = register_game(g)
     params: dict[str, Any] = {"seed": seed, "max_steps": max_steps, "chance_seeds": chance_seeds}
+    if sampled:
+        params["sampled"] = True
     if scenario:
         params["scenario"] = scenario
     for key, value in (options or {}).items():

@@ -93,10 +93,13 @@ def create_app(
     snapshot_every: int = 16,
     resume: bool = True,
     sync: str = "full",
+    fixed_seeds: bool = False,
 ) -> FastAPI:
+    """``fixed_seeds``: accept a ``seed`` in any new match (tests and demos; off by default,
+    when only solitaire games may be given one: see ``Rooms``)."""
     store = Store(db, sync)
     catalog = Catalog(extra_games)
-    rooms = Rooms(store, catalog, players or Players("process"), snapshot_every)
+    rooms = Rooms(store, catalog, players or Players("process"), snapshot_every, fixed_seeds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -244,7 +247,8 @@ def create_app(
         role, copy = seat_match(room, x_seat_token)
         if role not in copy.active:
             raise Conflict(f"{role} has nothing to decide now")
-        seed = (copy.shown(role) << 4) ^ copy.seed  # the seat's own counter, not the record's
+        # the seat's own step counter, not the record's (which counts the other's secrets)
+        seed = room.house_seed("hint", role, copy.shown(role))
         async with thinkers:
             out = await asyncio.to_thread(hint_for, copy, role, body.seconds, body.k, seed)
         return fast_json(out)
@@ -258,7 +262,7 @@ def create_app(
         role, copy = seat_match(room, x_seat_token)
         if not is_campaign(copy):
             raise BadRequest(f"{copy.game.id} has no battle odds")
-        seed = (copy.shown(role) << 4) ^ copy.seed
+        seed = room.house_seed("odds", role, copy.shown(role))
         try:
             async with thinkers:
                 out = await asyncio.to_thread(
@@ -285,6 +289,12 @@ def create_app(
     @app.get("/api/matches/{match_id}/record")
     async def get_record(match_id: str) -> Response:
         return fast_json(rooms.record_of(await settled(match_id)))
+
+    @app.get("/api/matches/{match_id}/verify")
+    async def get_verify(match_id: str) -> Response:
+        """``warroom verify`` of the finished match's record, run by the server."""
+        room = await settled(match_id)
+        return fast_json(await asyncio.to_thread(rooms.verify_of, room))
 
     # ----- live news ----------------------------------------------------------------------------
     @app.websocket("/api/matches/{match_id}/live")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
@@ -34,6 +35,8 @@ from warroom.engine import (
     visible,
 )
 from warroom.engine import game as registry_game
+from warroom.engine.rng import new_secret_seed
+from warroom.engine.verify import commitment, new_salt, sealed_record, verify_record
 from warroom.server.jsonio import dumps
 from warroom.server.players import Players
 from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
@@ -126,6 +129,31 @@ class Room:
     epochs: dict[str | None, int] = field(default_factory=dict)
     seen: dict[str | None, list[int]] = field(default_factory=dict)  # see seen_by
     looked: dict[str | None, int] = field(default_factory=dict)  # log entries seen_by has read
+    salt: str = ""  # of the dice commitment ("" for a match stored before commitments)
+    # the seeds of the room's own computer players and advice: drawn when the room is made or
+    # loaded, never stored or shown, so no player can work out what they will sample
+    house: int = field(default_factory=lambda: secrets.randbits(62))
+    verdict: dict[str, Any] | None = None  # verify_of, once the match is over (it is final)
+
+    def house_seed(self, *parts: object) -> int:
+        """A 62-bit seed for the room's own randomness (a computer seat's agent, a hint),
+        from the room's secret ``house`` and what it is for."""
+        text = ":".join(str(p) for p in (self.house, *parts)).encode()
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little") >> 2
+
+    def dice(self) -> dict[str, Any]:
+        """The dice commitment every view carries; seed and salt once the match is over."""
+        m = self.match
+        if not self.salt:
+            return {"commitment": None, "secret": isinstance(m.seed, str)}
+        out: dict[str, Any] = {
+            "commitment": commitment(m.seed, self.salt),
+            "secret": isinstance(m.seed, str),
+        }
+        if m.over:
+            out["seed"] = m.seed
+            out["salt"] = self.salt
+        return out
 
     def touch(self) -> None:
         self.version += 1
@@ -205,8 +233,12 @@ class Rooms:
         catalog: Catalog,
         players: Players,
         snapshot_every: int = 16,
+        fixed_seeds: bool = False,
     ) -> None:
+        """``fixed_seeds``: let any match be created with a chosen seed (tests and demos
+        only: whoever chooses a seed knows every die of the match)."""
         self.store = store
+        self.fixed_seeds = fixed_seeds
         self.catalog = catalog
         self.players = players
         self.snapshot_every = max(1, snapshot_every)
@@ -235,10 +267,19 @@ class Rooms:
             raise BadRequest(
                 f"{g.id} has no role {', '.join(sorted(unknown))}; roles: {', '.join(g.roles)}"
             )
-        if seed is None:
-            seed = secrets.randbits(31)
+        if seed is not None and not self.fixed_seeds:
+            computers = sorted(r for r, choice in seats.items() if choice != "human")
+            if len(g.roles) > 1 or computers:
+                raise BadRequest(
+                    "seed is not allowed here: whoever chooses the seed knows every die and"
+                    " card to come, so a match with another player or a computer seat gets a"
+                    " secret seed from the server (its commitment is shown from the start and"
+                    " the seed once the match is over); a seed may be chosen only for a"
+                    " solitaire game"
+                )
+        salt = new_salt()
         try:
-            match = Match.new(g, scenario, options, seed)
+            match = Match.new(g, scenario, options, new_secret_seed() if seed is None else seed)
         except GameDataError as exc:
             raise Broken(f"{g.id} cannot start: {exc}") from None
         except WarroomError as exc:
@@ -256,7 +297,7 @@ class Rooms:
                 except ValueError as exc:
                     raise BadRequest(str(exc)) from None
                 seat_map[role] = Seat(role, "computer", spec, "")
-        room = Room(new_match_id(), match, seat_map, mode)
+        room = Room(new_match_id(), match, seat_map, mode, salt=salt)
         done = self.store.create(
             MatchRow(
                 id=room.id,
@@ -271,6 +312,7 @@ class Rooms:
                 over=match.over,
                 snapshot=_plain_json(g.snapshot(match.state)),
                 snapshot_step=0,
+                salt=salt,
                 seats=[SeatRow(s.role, s.kind, s.agent, s.token_hash) for s in seat_map.values()],
             )
         )
@@ -309,7 +351,7 @@ class Rooms:
         if row.snapshot_step == len(row.actions):
             self._check_snapshot(row, m)
         seats = {s.role: Seat(s.role, s.kind, s.agent, s.token_hash) for s in row.seats}
-        return Room(row.id, m, seats, row.mode)
+        return Room(row.id, m, seats, row.mode, salt=row.salt)
 
     @staticmethod
     def _check_snapshot(row: MatchRow, m: Match) -> None:
@@ -467,7 +509,7 @@ class Rooms:
                 room.touch()
                 step = room.step
                 # the seat's own counter: its choices may not depend on the other side's secrets
-                seed = (m.seed * 1_000_003 + m.shown(role) * 7919 + len(role)) & 0x7FFFFFFF
+                seed = room.house_seed("seat", role, m.shown(role))
                 done = self._on_choice(room, role, step, job)
                 self.players.choose(room.id, m, role, seat.agent, seed, done)
                 # the time budget: past it, the seat plays a random listed move, so a stuck
@@ -488,7 +530,7 @@ class Rooms:
                 if not legal:
                     return
                 log.error("computer %s in %s is over its time: a random move", role, room.id)
-                action = action_json(Rng(job).choice(legal))
+                action = action_json(Rng(room.house_seed("late", role, job)).choice(legal))
             self._on_choice(room, role, room.step, job)(action, None)
 
         return overdue
@@ -571,6 +613,7 @@ class Rooms:
         view["mode"] = room.mode
         view["seats"] = {r: s.public() for r, s in room.seats.items()}
         view["thinking"] = room.thinking_now() if live else []
+        view["dice"] = room.dice()
         view["prompt"] = None
         view["can_undo"] = False
         if live and role is not None:
@@ -610,13 +653,25 @@ class Rooms:
             return out
 
     def record_of(self, room: Room) -> dict[str, Any]:
+        """The sealed record (``engine/verify.py``): seed, salt, commitment, the whole log."""
         with room.lock:
             if not room.match.over:
                 raise Conflict(
                     "the record (with the seed of the dice and every secret choice) is published"
                     " when the match is over"
                 )
-            return room.match.record()
+            if not room.salt:
+                return room.match.record()  # stored before dice commitments: nothing to seal
+            return sealed_record(room.match, room.salt)
+
+    def verify_of(self, room: Room) -> dict[str, Any]:
+        """``warroom verify`` of the match's sealed record, done here (the page's button)."""
+        if room.verdict is None:
+            record = self.record_of(room)
+            out = verify_record(record, game=room.game).to_json()
+            out["commitment"] = record.get("commitment")
+            room.verdict = out
+        return room.verdict
 
 
 def _plain_json(data: Any) -> Any:

@@ -50,7 +50,21 @@ class Seat:
 
 
 def resolve_agent(choice: str, game_id: str) -> str:
-    """Check that a level or agent spec can play this game; returns it (ValueError if not)."""
+    """Check that a level or agent spec can play this game; returns it (ValueError if not).
+
+    A game whose class says ``people_only`` (the Tide of Iron tracker: the scenarios are
+    played on the table, so a computer seat could only invent their results) takes no
+    computer seat: hot-seat or two seats."""
+    from warroom.engine import game
+
+    people_only = False
+    with contextlib.suppress(Exception):  # an unknown game is refused below
+        people_only = bool(getattr(game(game_id), "people_only", False))
+    if people_only:
+        raise ValueError(
+            f"no computer player for {game_id}: it keeps the record of a game played at "
+            "the table, so both sides are people (hot-seat, or two seats by link)"
+        )
     try:
         build_agent(choice, game_id, 0)
     except (ValueError, ImportError) as exc:

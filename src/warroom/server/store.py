@@ -8,7 +8,9 @@ the replayed state at that step, so a change in a game's rules that would
 silently turn a stored game into a different game is caught.
 
 Seat tokens are never stored: only their SHA-256, so a copy of the database
-does not hand out the seats.
+does not hand out the seats. A hosted match's secret seed (``secret``, hex) and the salt of
+its commitment are stored as they are (the match must replay after a restart): a copy of the
+database tells the dice of its unfinished matches, so keep it as private as the server.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ CREATE TABLE IF NOT EXISTS matches (
     over INTEGER NOT NULL DEFAULT 0,
     snapshot TEXT NOT NULL,
     snapshot_step INTEGER NOT NULL,
+    secret TEXT NOT NULL DEFAULT '',
+    salt TEXT NOT NULL DEFAULT '',
     shown INTEGER NOT NULL DEFAULT 0,
     shown_at REAL NOT NULL DEFAULT 0
 );
@@ -99,13 +103,14 @@ class MatchRow:
     version: str
     scenario: str
     options: dict[str, Any]
-    seed: int
+    seed: int | str  # an int, or a secret seed (hex), kept in the ``secret`` column
     mode: str
     created: float
     updated: float
     over: bool
     snapshot: Any
     snapshot_step: int
+    salt: str = ""  # the salt of the dice commitment ("" for a match made before them)
     actions: list[list[Any]] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)
     shown: int = -1  # the watchers' step counter (-1: as many as its actions)
@@ -184,11 +189,7 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
-        have = {r[1] for r in self._db.execute("PRAGMA table_info(matches)")}
-        for name, kind, start in ADDED:  # a database made before these columns
-            if name not in have:
-                self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
-                self._db.execute(f"UPDATE matches SET {name}={start}")
+        self._migrate()
         # reads have a connection of their own: in WAL mode they never wait for a commit
         self._read_lock = threading.Lock()
         self._reader = self._db
@@ -209,6 +210,20 @@ class Store:
         self._queue: queue.SimpleQueue[tuple[Unit, Future[None]] | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="warroom-store", daemon=True)
         self._writer.start()
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an older warroom lacks (its matches keep their
+        integer seeds and have no commitment)."""
+        have = {r[1] for r in self._db.execute("PRAGMA table_info(matches)")}
+        for column in ("secret", "salt"):
+            if column not in have:
+                self._db.execute(
+                    f"ALTER TABLE matches ADD COLUMN {column} TEXT NOT NULL DEFAULT ''"
+                )
+        for name, kind, start in ADDED:  # the watchers' step counter and time (issue 17)
+            if name not in have:
+                self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+                self._db.execute(f"UPDATE matches SET {name}={start}")
 
     def _checkpoint_loop(self) -> None:
         """Every second, copy what the WAL holds into the database (PASSIVE: never makes the
@@ -357,15 +372,15 @@ class Store:
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO matches (id, game, version, scenario, options, seed, mode, created,"
-                " updated, steps, over, snapshot, snapshot_step, shown, shown_at)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " updated, steps, over, snapshot, snapshot_step, secret, salt, shown, shown_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     row.id,
                     row.game,
                     row.version,
                     row.scenario,
                     json.dumps(row.options),
-                    row.seed,
+                    0 if isinstance(row.seed, str) else row.seed,
                     row.mode,
                     now,
                     now,
@@ -373,6 +388,8 @@ class Store:
                     int(row.over),
                     json.dumps(row.snapshot),
                     row.snapshot_step,
+                    row.seed if isinstance(row.seed, str) else "",
+                    row.salt,
                     row.shown if row.shown >= 0 else len(row.actions),
                     now,
                 ),
@@ -467,18 +484,19 @@ class Store:
             version=r[2],
             scenario=r[3],
             options=json.loads(r[4]),
-            seed=r[5],
+            seed=r[12] or r[5],
             mode=r[6],
             created=r[7],
             updated=r[8],
             over=bool(r[9]),
             snapshot=json.loads(r[10]),
             snapshot_step=r[11],
+            salt=r[13],
         )
 
     _COLS = (
         "id, game, version, scenario, options, seed, mode, created, updated, over, snapshot,"
-        " snapshot_step"
+        " snapshot_step, secret, salt"
     )
 
     def load(self, match_id: str) -> MatchRow | None:

@@ -124,8 +124,14 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         for gid in PREFERRED_GENERALS:
             if gid in ids:
                 return ("general", gid)
-    if ph == "discard":
-        return min(actions, key=lambda a: _card_value(g, a[1]))
+    if ph == "discard":  # play a card worth playing now rather than throw one away
+        plays = [a for a in actions if a[0] == "play"]
+        now = _card_now(g, s, plays, react=True) if plays else None
+        if now is not None:
+            return now
+        return min((a for a in actions if a[0] == "discard"), key=lambda a: _card_value(g, a[1]))
+    if ph == "react":  # between Soviet actions: only what helps before the orders step
+        return _card_now(g, s, [a for a in actions if a[0] == "play"], react=True) or ("pass",)
     if ph in ("deck-out", "exhaust"):
         return min(actions, key=lambda a: s.cubes[g.data.generals[a[1]].index])
     if ph == "lose-cubes":
@@ -161,6 +167,43 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     return actions[0]
 
 
+def _card_now(g: Any, s: Any, plays: Sequence[Action], react: bool) -> Action | None:
+    """A hand card worth playing now. Outside the orders step (``react``: at a full hand's draw,
+    after a stop card, between local counter-attacks) no card that readies a general (the orders
+    step is where that pays) and a special attack only at a card facing a general, 2+ red."""
+    d = g.data
+    late = len(d.calendar) - s.cal <= 1
+    for a in plays:
+        e = d.events[a[1]].effects[0]
+        k = e.kind
+        if k in ("cancel_modifier", "vp"):
+            return a
+        if k == "supply" and (s.supply + e.n <= d.supply_max or late):
+            return a
+        if k == "cubes":
+            gi = d.generals[a[2]].index
+            if d.generals[a[2]].cubes - s.cubes[gi] >= min(2, e.n) or (late and s.cubes[gi] < 3):
+                return a
+        if k == "cubes_all":
+            deficit = sum(d.generals[g.gids[gi]].cubes - s.cubes[gi] for gi in g._living(s))
+            if deficit >= 2:
+                return a
+        if k == "ready" and not react:
+            gi = d.generals[a[2]].index
+            if s.cubes[gi] >= 3 and s.supply >= 1 and any(s.front):
+                return a
+        if k == "special_attack":
+            slot = a[2]
+            gi = s.slots[slot]
+            if react:
+                if gi >= 0 and s.red[slot] >= 2:
+                    return a
+                continue
+            if s.red[slot] >= 3 or (gi >= 0 and s.ready[gi]) or late:
+                return a
+    return None
+
+
 def _backup(g: Any, s: Any, gid: str) -> bool:
     """Is another ready general in reach of the space in front of ``gid``?"""
     slot = s.slots.index(g.data.generals[gid].index)
@@ -179,30 +222,9 @@ def _orders(g: Any, s: Any, actions: Sequence[Action]) -> Action:
         by_kind.setdefault(a[0], []).append(a)
 
     # 1. cards worth playing now
-    for a in by_kind.get("play", []):
-        e = d.events[a[1]].effects[0]
-        k = e.kind
-        if k in ("cancel_modifier", "vp"):
-            return a
-        if k == "supply" and (s.supply + e.n <= d.supply_max or late):
-            return a
-        if k == "cubes":
-            gi = d.generals[a[2]].index
-            if d.generals[a[2]].cubes - s.cubes[gi] >= min(2, e.n) or (late and s.cubes[gi] < 3):
-                return a
-        if k == "cubes_all":
-            deficit = sum(d.generals[g.gids[gi]].cubes - s.cubes[gi] for gi in g._living(s))
-            if deficit >= 2:
-                return a
-        if k == "ready":
-            gi = d.generals[a[2]].index
-            if s.cubes[gi] >= 3 and s.supply >= 1 and any(s.front):
-                return a
-        if k == "special_attack":
-            slot = a[2]
-            gi = s.slots[slot]
-            if s.red[slot] >= 3 or (gi >= 0 and s.ready[gi]) or late:
-                return a
+    card = _card_now(g, s, by_kind.get("play", []), react=False)
+    if card is not None:
+        return card
 
     # 2. attacks: exact odds of capture, the red removed, the grey lost
     best: tuple[float, Action] | None = None

@@ -76,7 +76,9 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         return actions[min(len(actions) - 1, rng.below(9))]
     if kind == "initiative":
         return actions[rng.below(len(actions))]
-    nxt = game.data.scenarios[len(state.results) % 4]
+    task = state.tasks[0]
+    number = int(task[3]) if task[0] == "ask" and len(task) > 3 else len(state.results) % 4 + 1
+    nxt = state.data.scenarios[number - 1]
     if kind == "next-initiative":
         return ("next-initiative", nxt.initiative)
     if kind == "sig33b":
@@ -96,18 +98,24 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
         theirs = state.command[other(side)]
         return min(actions, key=lambda a: value(max(0, theirs[a[1]] - 2)) - value(theirs[a[1]]))
     if kind in ("halve", "keep"):
-        task = state.tasks[0]
         c = have[task[2]]
         halve = CVP_WORTH + value(c // 2) >= float(c - 2) + 2.0
         return ("halve",) if halve and ("halve",) in actions else ("keep",)
     if kind in ("replace", "advanced", "objective"):
         return actions[0]
+    if kind == "pay":  # "any" costs from the type there is most of
+        return min(actions, key=lambda a: _payment_key(have, a[1]))
     # purchases
     buys = [a for a in actions if a[0] == "buy"]
     for item in PRIORITY:
         options = [a for a in buys if a[1] == item]
-        if options:
-            return min(options, key=lambda a: _payment_key(have, a[3]))
+        if options:  # the target whose cheapest payment leaves the command most even
+            return min(
+                options,
+                key=lambda a: min(
+                    _payment_key(have, p) for p in game._payments(state, side, a[1], a[2])
+                ),
+            )
     return ("done",) if ("done",) in actions else actions[0]
 
 

@@ -7,6 +7,7 @@ disorganized in combat, and may not be reorganized or rebuilt.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from warroom.games.campaign_commander.model import OFF_MAP
@@ -30,27 +31,76 @@ def held(g: SeriesGame, s: CCState) -> dict[str, set[str]]:
                 if side is not None:
                     base[side].add(loc)
         s.units.memo["held"] = base
-    out = {r: set(v) for r, v in base.items()}
+    out = {}
     for r in g.roles:
-        out[r].update(a for a, n in s.rps[r].items() if n > 0)
+        rps = [a for a, n in s.rps[r].items() if n > 0]
+        out[r] = base[r].union(rps) if rps else set(base[r])
     return out
 
 
-def update(g: SeriesGame, s: CCState) -> None:
-    """Set or clear every ground unit's Isolated marker."""
+def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
+    """Set or clear every ground unit's Isolated marker.
+
+    Only the units whose marker may have changed since the last pass are looked at: those
+    changed since then (moved, placed, their marker cleared ...), those next to an area whose
+    holder changed, those in or leaving the battle area, and the units whose way is not
+    limited by the kind of area alone (``g.complex_ground``) when a unit has moved (their way
+    may depend on where the units stand: ``SeriesGame.simple_ground``). Every other unit stands where it stood, next to areas held as they were, so its
+    marker is still right. ``full`` looks at every unit (the first pass, and the tests that
+    compare the two).
+    """
+    units = s.units
+    h = held(g, s)
+    bt = s.battle
+    key = (bt.area, bt.origin, bt.defender) if bt is not None else None
+    basis = units.iso_basis
+    if full or basis is None:
+        check: Iterable[str] = units
+    else:
+        seen, seen_key, seen_moves = basis
+        near = set(units.touched)
+        where = units.where()
+        nbs = g.data.map.neighbors
+        side_of = g.side_of
+        for r in g.roles:
+            changed = seen[r] ^ h[r]
+            if not changed:
+                continue
+            foe = g.other(r)
+            for area in changed:
+                for b in nbs[area]:
+                    for uid in where.get(b, ()):
+                        if side_of.get(uid) == foe:
+                            near.add(uid)
+        if key != seen_key:
+            for k in (key, seen_key):
+                if k is not None:
+                    near.update(where.get(k[0], ()))
+        if units.moves != seen_moves:
+            near.update(g.complex_ground)  # their way depends on where the units stand
+        rank = g.unit_rank
+        check = sorted(near, key=rank.__getitem__)
+    _mark(g, s, check, h)
+    units.touched = set()
+    units.iso_basis = (h, key, units.moves)
+
+
+def _mark(g: SeriesGame, s: CCState, check: Iterable[str], h: dict[str, set[str]]) -> None:
+    """Set or clear the marker of the units ``check`` names (in data order)."""
     data = g.data
     m = data.map
     defs = data.units
-    h = held(g, s)
+    units = s.units
     foes = {r: h[g.other(r)] for r in g.roles}
-    for uid, u in s.units.items():
+    bt = s.battle
+    for uid in check:
+        u = units[uid]
         if u.loc in OFF_MAP:
             continue
         d = defs[uid]
         if d.leader or d.naval or m.areas[u.loc].kind != "land":
             continue
         foe = foes[d.side]
-        bt = s.battle
         if bt is not None and u.loc == bt.area and d.side == bt.defender:
             foe = foe | {bt.origin}  # 9.6.6.d: attacked from around it, it stays isolated
         iso = True
@@ -65,5 +115,5 @@ def update(g: SeriesGame, s: CCState) -> None:
                     iso = False
                     break
         if iso != u.iso:
-            s.units[uid] = u._replace(iso=iso)
+            units[uid] = u._replace(iso=iso)
             s.log("isolated" if iso else "supplied", unit=uid, area=u.loc)

@@ -20,8 +20,13 @@ if TYPE_CHECKING:
 
 
 def group_mp(g: SeriesGame, s: CCState, group: list[str]) -> int:
-    units = [u for u in group if not g.data.units[u].leader]
-    return min(g.values(s, u)[2] for u in units) + g.group_mp_bonus(s, group)
+    table = g.value_table
+    units = s.units
+    leaders = g.leaders
+    mp = min(
+        table[u][2 * units[u].dep + units[u].dg][2] for u in group if u not in leaders
+    )  # g.values(s, u)[2] for every unit of the group
+    return mp + g.group_mp_bonus(s, group)
 
 
 def stack_cost(g: SeriesGame, s: CCState, op: Op, area: str) -> int:
@@ -38,20 +43,28 @@ def destinations(
     """(area, mp cost, must stop) for every legal next step of the group (``first``: stop
     at the first one found)."""
     here = s.units[op.group[0]].loc
-    mp = op.mp if op.moved else group_mp(g, s, op.group)
-    spent = 0 if not op.moved else group_mp(g, s, op.group) - op.mp
+    if op.moved:
+        mp = op.mp
+        spent = group_mp(g, s, op.group) - op.mp
+    else:
+        mp = group_mp(g, s, op.group)
+        spent = 0
+    enter = g.enter
     out = []
+    spare = None  # the SP left once the move is paid for (asked when needed)
     for dest in g.data.map.neighbors[here]:
-        step = g.enter(s, op, here, dest, mp, spent)
+        step = enter(s, op, here, dest, mp, spent)
         if step is None:
             continue
         cost, stop = step
         if cost > mp:
             continue
-        left = 0 if stop else mp - cost
-        fights = bool(g.foes_at(s, dest, op.role))
-        if not fights and left == 0 and stack_cost(g, s, op, dest) > op.sp - first_cost(g, s, op):
-            continue  # it would have to end there and could not pay for stacking
+        if (stop or cost == mp) and not g.foes_at(s, dest, op.role):
+            # it would have to end there: can it pay for stacking?
+            if spare is None:
+                spare = op.sp - first_cost(g, s, op)
+            if stack_cost(g, s, op, dest) > spare:
+                continue
         out.append((dest, cost, stop))
         if first:
             break

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from warroom.engine import Action
 from warroom.games.campaign_commander import fortress, isolation, movement, naval, supply
-from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState, Op
 
 if TYPE_CHECKING:
@@ -61,9 +60,15 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
     defs = g.data.units
     reorg = g.action_cost(s, role, COST_REORG)
     rebuild = g.action_cost(s, role, COST_REBUILD)
-    for uid, u in s.units.items():
+    units = s.units
+    where = units.where()
+    # only units standing where the operation's SP reach can use them (supply.may_use)
+    near = [uid for a in area_reach for uid in where.get(a, ())]
+    near.sort(key=g.unit_rank.__getitem__)
+    for uid in near:
+        u = units[uid]
         d = defs[uid]
-        if d.side != role or d.leader or u.loc in OFF_MAP or uid in op.acted:
+        if d.side != role or d.leader or uid in op.acted:
             continue
         if not supply.may_use(g, s, op, uid, area_reach):
             continue

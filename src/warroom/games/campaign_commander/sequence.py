@@ -22,8 +22,13 @@ CHOICES = ("card", "map")
 
 
 def choose_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
+    """Card, or Map when the side has a resource point on the map: choosing Map is choosing to
+    conduct an operation (4.2.1), and every operation spends one RP from the map (4.2.2,
+    5.2); without one it could only win the roll-off to do nothing (see NOTES.md)."""
     if role in s.choice:
         return []
+    if not any(n > 0 for n in s.rps[role].values()):
+        return [("card",)]
     return [(c,) for c in CHOICES]
 
 

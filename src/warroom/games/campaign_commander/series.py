@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from warroom.engine import Action, Game, Outcome, Rng
+from warroom.engine import Action, Game, Outcome, Rng, Seed
 from warroom.engine.contract import OptionValue, plain
 from warroom.games.campaign_commander import (
     cards,
@@ -53,14 +53,20 @@ class SeriesGame(Game[CCState]):
         m = self.data.map
         self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
+        self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
+        self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
+        self.leaders = frozenset(u for u, d in self.data.units.items() if d.leader)
+        self.land_areas = frozenset(a for a, ad in m.areas.items() if ad.kind == "land")
+        # the campaign limits supply paths by their borders (else every border lets them by)
+        self.supply_borders = type(self).supply_crossable is not SeriesGame.supply_crossable
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }
 
     # ----- set-up ---------------------------------------------------------------------------
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CCState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CCState:
         d = self.data
-        s = CCState(Rng(seed))
+        s = CCState(Rng.for_seed(seed))
         for uid, ud in d.units.items():
             s.units[uid] = Unit(ud.setup)
         s.rps = {r: dict(d.setup_rps[r]) for r in self.roles}
@@ -340,21 +346,25 @@ class SeriesGame(Game[CCState]):
 
     def foes_at(self, s: CCState, area: str, role: str) -> list[str]:
         """Enemy units a force of ``role`` entering ``area`` must fight (same kind, not inside)."""
-        here = s.units.where().get(area)
+        units = s.units
+        here = units.where().get(area)
         if not here:
             return []
-        sea = self.data.map.areas[area].kind == "sea"
-        foe = self.other(role)
-        defs = self.data.units
-        units = s.units
-        return [
-            uid
-            for uid in here
-            if defs[uid].side == foe
-            and not defs[uid].leader
-            and not units[uid].inside
-            and defs[uid].naval == sea
-        ]
+        key = ("foes", area, role)
+        found = units.memo.get(key)
+        if found is None:
+            sea = self.data.map.areas[area].kind == "sea"
+            foe = self.other(role)
+            defs = self.data.units
+            found = units.memo[key] = tuple(
+                uid
+                for uid in here
+                if defs[uid].side == foe
+                and not defs[uid].leader
+                and not units[uid].inside
+                and defs[uid].naval == sea
+            )
+        return list(found)
 
     def unit_matches(self, s: CCState, uid: str, flt: str) -> bool:
         d = self.data.units[uid]
@@ -440,7 +450,9 @@ class SeriesGame(Game[CCState]):
         return 0
 
     def simple_ground(self, uid: str) -> bool:
-        """True when only the kind of area limits where this ground unit may go (isolation)."""
+        """True when only the kind of area limits where this ground unit may go (isolation).
+        Where it is not, ``passable_for`` may depend on the area and on where the units stand,
+        nothing else (the isolation pass looks at such units again only after a move)."""
         return True
 
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:

@@ -5,7 +5,7 @@ first item names it: ("choose",) the secret Card/Map choice, ("card", role) a Ca
 ("op-rp", role) choosing the resource point an operation spends, ("op", role) the
 operation menu, ("place", role, what, n, src) placing resource points or units, ("battle",)
 a battle turn, ("target", ...) choosing which unit a chit effect falls on, ("retreat", ...)
-a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n), ("react", role, where) a
+a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n, moved), ("react", role, where) a
 card window for the side not acting (2.3.4), and the owners' choices ("excess", role, area)
 (7.2), ("cargo", role, what, units) (7.4), ("port", role, unit) (9.6.3.e) and ("leader",
 role, leader, unit) (12). The
@@ -30,29 +30,93 @@ class Unit(NamedTuple):
 
 
 class Units(dict[str, Unit]):
-    """Unit id -> status, with a lazily built index of who stands where (dropped on any change)."""
+    """Unit id -> status, with an index of who stands where and a memo of facts derived from
+    where the units stand and which of them are inside a fortress.
 
-    __slots__ = ("_where", "memo")
+    The index is kept up to date as units move (a change of status alone leaves it as it is)
+    and the memo is dropped whenever a unit changes its location or goes in or out of a
+    fortress, so both always agree with the units. A copy shares them with its original until either side moves a unit (copy on
+    write): copying a state costs nothing for them. The ids never change after set-up (a
+    unit leaves the map by its location: pool, dead, ...), so the index keeps them in data
+    order.
+    """
+
+    __slots__ = ("_order", "_shared", "_where", "iso_basis", "memo", "moves", "touched")
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self._where: dict[str, list[str]] | None = None
-        self.memo: dict[Any, Any] = {}  # facts derived from the units alone, until a change
+        self._where: dict[str, tuple[str, ...]] | None = None
+        self._order: dict[str, int] | None = None  # unit id -> its place in data order
+        self._shared = False  # the index is also a copy's: copy it before changing it
+        self.memo: dict[Any, Any] = {}  # facts derived from locations (and ``inside``) alone
+        self.moves = 0  # changes of location so far
+        # the isolation pass's bookkeeping (isolation.update): the ids changed since it last
+        # looked, and what it saw then (each side's held areas, the battle)
+        self.touched: set[str] = set()
+        self.iso_basis: Any = None
+
+    def copy(self) -> Units:
+        new = Units(self)
+        w = self._where
+        if w is not None:
+            new._where, new._order = w, self._order
+            new._shared = self._shared = True
+        new.memo = self.memo
+        new.iso_basis = self.iso_basis
+        new.moves = self.moves
+        if self.touched:
+            new.touched = set(self.touched)
+        return new
 
     def __setitem__(self, key: str, value: Unit) -> None:
-        self._where = None
+        old = self.get(key)
+        super().__setitem__(key, value)
+        self.touched.add(key)
+        if old is not None and old.loc == value.loc:
+            if old.inside != value.inside and self.memo:
+                self.memo = {}
+            return
+        self.moves += 1
         if self.memo:
             self.memo = {}
-        super().__setitem__(key, value)
-
-    def where(self) -> dict[str, list[str]]:
-        """Location -> unit ids there, in data order (pool, dead, ... included)."""
         w = self._where
         if w is None:
-            w = {}
+            return
+        order = self._order
+        assert order is not None
+        if key not in order:
+            self._where = self._order = None  # a new id: the index is built again when asked
+            return
+        if self._shared:
+            w = self._where = dict(w)
+            self._shared = False
+        if old is not None:
+            here = w[old.loc]
+            if len(here) == 1:
+                del w[old.loc]
+            else:
+                w[old.loc] = tuple(u for u in here if u != key)
+        there = w.get(value.loc)
+        if there is None:
+            w[value.loc] = (key,)
+        else:
+            rank = order[key]
+            i = 0
+            while i < len(there) and order[there[i]] < rank:
+                i += 1
+            w[value.loc] = (*there[:i], key, *there[i:])
+
+    def where(self) -> dict[str, tuple[str, ...]]:
+        """Location -> unit ids there, in data order (pool, dead, ... included); the order of
+        the locations is not defined."""
+        w = self._where
+        if w is None:
+            lists: dict[str, list[str]] = {}
             for uid, u in self.items():
-                w.setdefault(u.loc, []).append(uid)
-            self._where = w
+                lists.setdefault(u.loc, []).append(uid)
+            w = self._where = {k: tuple(v) for k, v in lists.items()}
+            self._order = {uid: i for i, uid in enumerate(self)}
+            self._shared = False
         return w
 
 
@@ -102,9 +166,16 @@ class Op:
 
     def copy(self) -> Op:
         new = Op.__new__(Op)
-        for k in Op.__slots__:
-            v = getattr(self, k)
-            setattr(new, k, v.copy() if isinstance(v, (list, set)) else v)
+        new.role, new.area, new.sp, new.naval = self.role, self.area, self.sp, self.naval
+        new.acted = set(self.acted)
+        new.rebuilt = self.rebuilt
+        new.group = list(self.group)
+        new.group_from, new.mp, new.moved = self.group_from, self.mp, self.moved
+        new.path = list(self.path)
+        new.volga, new.no_attack = self.volga, self.no_attack
+        new.cargo = list(self.cargo)
+        new.cargo_rp, new.transfer, new.laden = self.cargo_rp, self.transfer, self.laden
+        new.window = self.window
         return new
 
 
@@ -144,7 +215,7 @@ class Battle:
         new.drawn = {k: list(v) for k, v in self.drawn.items()}
         new.fortified = dict(self.fortified)
         new.mods = dict(self.mods)
-        new.played = list(self.played)
+        new.played = self.played.copy()
         new.plays, new.turn, new.stuck = self.plays, self.turn, self.stuck
         return new
 
@@ -184,25 +255,25 @@ class CCState(State):
     def clone(self) -> CCState:
         new = CCState.__new__(CCState)
         new._copy_base(self)
-        new.units = Units(self.units)
-        new.rps = {k: dict(v) for k, v in self.rps.items()}
-        new.control = dict(self.control)
-        new.forts = dict(self.forts)
-        new.sieges = dict(self.sieges)
-        new.hands = {k: list(v) for k, v in self.hands.items()}
-        new.decks = {k: list(v) for k, v in self.decks.items()}
-        new.discards = {k: list(v) for k, v in self.discards.items()}
-        new.played = list(self.played)
-        new.permanent = dict(self.permanent)
+        new.units = self.units.copy()
+        new.rps = {k: v.copy() for k, v in self.rps.items()}
+        new.control = self.control.copy()
+        new.forts = self.forts.copy()
+        new.sieges = self.sieges.copy()
+        new.hands = {k: v.copy() for k, v in self.hands.items()}
+        new.decks = {k: v.copy() for k, v in self.decks.items()}
+        new.discards = {k: v.copy() for k, v in self.discards.items()}
+        new.played = self.played.copy()
+        new.permanent = self.permanent.copy()
         new.cards_count = self.cards_count
-        new.choice = dict(self.choice)
+        new.choice = self.choice.copy()
         new.initiative = self.initiative
-        new.tasks = list(self.tasks)
+        new.tasks = self.tasks.copy()
         new.op = self.op.copy() if self.op else None
         new.battle = self.battle.copy() if self.battle else None
-        new.ops = dict(self.ops)
-        new.flags = dict(self.flags)
-        new.destroyed = list(self.destroyed)
+        new.ops = self.ops.copy()
+        new.flags = self.flags.copy()
+        new.destroyed = self.destroyed.copy()
         new.ended = self.ended
         new.steps = self.steps
         new.cache = None

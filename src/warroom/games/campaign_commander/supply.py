@@ -24,15 +24,23 @@ SP_PER_RP = 6
 
 def free_of_enemy(g: SeriesGame, s: CCState, role: str) -> set[str]:
     """Areas holding enemy units that block a supply path (besieged units do not)."""
-    foe = g.other(role)
-    blocked: set[str] = set()
-    for uid, u in s.units.items():
-        if u.loc in OFF_MAP or u.inside:
-            continue
-        d = g.data.units[uid]
-        if d.side == foe and not d.leader:
-            blocked.add(u.loc)
-    return blocked
+    units = s.units
+    key = ("blocking", role)
+    blocked = units.memo.get(key)
+    if blocked is None:
+        foe = g.other(role)
+        side_of = g.side_of
+        defs = g.data.units
+        found = set()
+        for loc, here in units.where().items():
+            if loc in OFF_MAP:
+                continue
+            for uid in here:
+                if side_of.get(uid) == foe and not defs[uid].leader and not units[uid].inside:
+                    found.add(loc)
+                    break
+        blocked = units.memo[key] = frozenset(found)
+    return set(blocked)
 
 
 def reach(g: SeriesGame, s: CCState, op: Op) -> set[str]:
@@ -42,16 +50,19 @@ def reach(g: SeriesGame, s: CCState, op: Op) -> set[str]:
         return {op.area, *(b for b in m.neighbors[op.area] if m.areas[b].kind == "land")}
     if op.area in s.sieges and s.sieges[op.area] != op.role:
         return {op.area}  # an RP inside a besieged fortress (5.4.2)
-    blocked = free_of_enemy(g, s, op.role)
-    land = {a for a, d in m.areas.items() if d.kind == "land"}
-    return set(
-        m.distances(
-            op.area,
-            lambda a: a in land and a not in blocked,
-            SUPPLY_RANGE,
-            lambda a, b: g.supply_crossable(s, op.role, a, b),
-        )
-    )
+    if g.supply_borders:
+        role = op.role
+        free = g.land_areas - free_of_enemy(g, s, role)
+        crossable = lambda a, b: g.supply_crossable(s, role, a, b)  # noqa: E731
+        return set(m.distances(op.area, free.__contains__, SUPPLY_RANGE, crossable))
+    # the paths depend on where the enemy stands and nothing else: kept until a unit moves
+    units = s.units
+    key = ("reach", op.area, op.role)
+    found = units.memo.get(key)
+    if found is None:
+        free = g.land_areas - free_of_enemy(g, s, op.role)
+        found = units.memo[key] = frozenset(m.distances(op.area, free.__contains__, SUPPLY_RANGE))
+    return set(found)
 
 
 def may_use(g: SeriesGame, s: CCState, op: Op, uid: str, area_reach: set[str]) -> bool:

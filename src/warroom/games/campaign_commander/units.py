@@ -60,9 +60,17 @@ def enemy_occupied(g: SeriesGame, s: CCState, area: str, role: str) -> bool:
 def values(g: SeriesGame, s: CCState, uid: str) -> tuple[int, int, int]:
     """(tactical, cohesion, movement) now: depleted side if depleted, one less each if
     disorganized, never below one (9.6.2-9.6.3)."""
-    d: UnitDef = g.data.units[uid]
     u = s.units[uid]
-    tv, ch, mf = d.depleted if u.dep else d.front
-    if u.dg:
-        tv, ch, mf = tv - 1, ch - 1, mf - 1
-    return max(1, tv), max(1, ch), max(1, mf)
+    return g.value_table[uid][2 * u.dep + u.dg]
+
+
+def value_table(d: UnitDef) -> tuple[tuple[int, int, int], ...]:
+    """A unit's values as ``values`` gives them, for (dep, dg) = (0, 0), (0, 1), (1, 0), (1, 1)."""
+    out = []
+    for dep in (False, True):
+        for dg in (False, True):
+            tv, ch, mf = d.depleted if dep else d.front
+            if dg:
+                tv, ch, mf = tv - 1, ch - 1, mf - 1
+            out.append((max(1, tv), max(1, ch), max(1, mf)))
+    return tuple(out)

@@ -118,7 +118,7 @@ function counter(kit, parent, u, x, y, size = C, extra = {}) {
 
 function flag(kit, parent, x, y, o) {
   const { el } = kit;
-  const g = el("g", { class: "objective" }, parent);
+  const g = el("g", { class: "objective marker" }, parent);
   const color = o.side === "white" ? "#f4eddc" : o.side === "black" ? "#2e2f36" : "#c9a43a";
   if (o.kind === "general") {
     const pts = [];
@@ -144,7 +144,7 @@ function terrain(kit, parent, p, kinds) {
   let x = p.x + p.w - 16;
   const y = p.y + 16;
   for (const t of kinds) {
-    const g = el("g", { class: `terrain ${t}` }, parent);
+    const g = el("g", { class: `terrain ${t} marker` }, parent);
     if (t === "forest") {
       for (const [dx, dy] of [[-10, 4], [0, -2], [8, 5]]) el("circle", { cx: x + dx, cy: y + dy, r: 6, fill: "#3f6b3a", stroke: "#24401f" }, g);
     } else if (t === "hill") {
@@ -196,7 +196,7 @@ export default {
       const g = el("g", { class: "sector", "data-target": `sector:${s.id}` }, sectorLayer);
       const fill = s.reserve ? (s.reserve === "white" ? "#d9cfae" : "#6c6f78") : s.control === "white" ? "#a8b27a" : s.control === "black" ? "#7e8a6a" : "#95a86c";
       el("rect", { x: p.x, y: p.y, width: p.w, height: p.h, rx: 8, fill, stroke: s.control ? SIDE_EDGE[s.control] : "#46552f", "stroke-width": s.control ? 2 : 1.2 }, g);
-      el("text", { x: p.x + 10, y: p.y + 18, class: "cmd-sector-name" + (s.reserve === "black" ? " light" : "") }, g, s.name);
+      el("text", { x: p.x + 10, y: p.y + 18, class: "label cmd-sector-name" + (s.reserve === "black" ? " light" : "") }, g, s.name);
       terrain(kit, g, p, s.terrain);
       s.objectives.forEach((o, i) => flag(kit, g, p.x + 18 + i * 36, p.y + p.h - 16, o));
     }

@@ -132,6 +132,7 @@ def garrison_fights(st: CmdState, cb: Combat, g: int) -> bool:
         st.status[g] != ROUTED
         and g not in cb.zone_of
         and g not in cb.mover  # marching out of the building to attack
+        and g not in cb.sheltered  # put into the building in this combat: it stays out of it
         and st.garrison.get(st.loc[g]) == g
         and any(st.status[e] != ROUTED for e in garrison_foes(st, cb, g))
     )
@@ -153,6 +154,18 @@ def needs_target(st: CmdState, cb: Combat, u: int, step: int) -> bool:
     return o < 0 or st.status[o] == ROUTED
 
 
+def fought_over(st: CmdState, cb: Combat, u: int) -> set[int]:
+    """The sectors a unit's fight is over: the targets of the attacks in its battle zone
+    (the unit inside a building: its own sector)."""
+    if u not in cb.zone_of:
+        return {st.loc[u]}
+    _a, _b, wl, bl = cb.zones[cb.zone_of[u]]
+    out = {cb.mover[x][1] for x in (*wl, *bl) if x in cb.mover}
+    if not out and u in cb.mover:
+        out.add(cb.mover[u][1])
+    return out
+
+
 def terrain_mod(st: CmdState, cb: Combat, u: int, step: int) -> int:
     if not st.cfg.terrain:
         return 0
@@ -169,7 +182,8 @@ def terrain_mod(st: CmdState, cb: Combat, u: int, step: int) -> int:
         frm = b if a == to else a
     else:  # inside a building
         frm = to = st.loc[u]
-    if to in ter.forest or frm in ter.forest:
+    if any(s in ter.forest for s in fought_over(st, cb, u)):
+        # a fight over a forest sector: both sides take the penalty (not a fight out of one)
         mod += r.forest_ranged if step == RANGED else r.forest_melee
     if step == MELEE and u in cb.mover:
         up = to in ter.hill and frm not in ter.hill
@@ -347,7 +361,16 @@ def apply_hits(st: CmdState, hits: list[tuple[int, int]], bombard: bool = False)
 
 def remove_unit(st: CmdState, t: int, captor: int) -> None:
     cb = st.combat
-    if captor >= 0:
+    if (
+        captor >= 0
+        and cb is not None
+        and (captor in cb.zone_of or st.garrison.get(st.loc[captor]) == captor)
+    ):
+        # taken in a combat: captured only if the captor survives the combat (settle_captures)
+        st.loc[t] = CAPTURED
+        cb.captures[t] = captor
+        st.log("overrun", unit=UID[t], by=UID[captor])
+    elif captor >= 0:
         side = USIDE[captor]
         st.loc[t] = CAPTURED
         st.captured[side].append(t)
@@ -367,6 +390,21 @@ def remove_unit(st: CmdState, t: int, captor: int) -> None:
         if t in lst:
             lst.remove(t)
         cb.mover.pop(t, None)
+
+
+def settle_captures(st: CmdState) -> None:
+    """At the end of a combat: a unit taken in it is captured if its captor survived the
+    combat, destroyed if the captor was routed or removed later in the same combat."""
+    cb = st.combat
+    assert cb is not None
+    for t, captor in sorted(cb.captures.items()):
+        if st.loc[captor] >= 0 and st.status[captor] != ROUTED:
+            st.captured[USIDE[captor]].append(t)
+            st.log("captured", unit=UID[t], by=UID[captor])
+        else:
+            st.loc[t] = GONE
+            st.log("destroyed", unit=UID[t], why=f"its captor {UID[captor]} did not survive")
+    cb.captures = {}
 
 
 def leave_zone(cb: Combat, u: int) -> None:

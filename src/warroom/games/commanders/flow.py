@@ -24,6 +24,7 @@ from warroom.games.commanders.combat import (
     replace_for_melee,
     resolve_step,
     roll_step,
+    settle_captures,
     side_list,
     target_candidates,
     zone_name,
@@ -72,6 +73,10 @@ def border_limit(st: CmdState, frm: int, to: int) -> int:
         if (min(frm, to), max(frm, to)) in ter.river:
             lim = min(lim, r.river_border_limit)
     return lim
+
+
+def in_forest(st: CmdState, s: int) -> bool:
+    return st.cfg.terrain and s in st.data.terrain[st.cfg.board].forest
 
 
 def move_unit(st: CmdState, u: int, to: int) -> None:
@@ -185,6 +190,14 @@ def command_sector(st: CmdState, side: int) -> int:
     return st.data.home[side][1]
 
 
+def saved_orders(st: CmdState, side: int) -> int:
+    """Orders a side has not given this round (so far): each may rally a routed unit. With
+    army morale every VP is an order, those over the allotment for the rally only."""
+    if st.cfg.morale:
+        return max(0, st.vp[side] - st.given[side])
+    return st.allowed[side] + st.extra[side] - st.given[side]
+
+
 # ----- reveal of the orders -----------------------------------------------------------------
 
 
@@ -202,11 +215,7 @@ def reveal_orders(st: CmdState) -> None:
                 entry += ["road", st.data.ids[st.road[u]]]
             listed.append(entry)
         st.log("orders", side=SIDES[side], orders=listed)
-        st.saved[side] = (
-            (st.allowed[side] + st.extra[side] - st.given[side])
-            if not st.cfg.morale
-            else max(0, st.vp[side] - st.given[side])
-        )
+        st.saved[side] = saved_orders(st, side)
     if st.cfg.orders_distance:
         for side in (0, 1):
             cmd = command_sector(st, side)
@@ -271,6 +280,7 @@ def start_movement(st: CmdState, phase: str) -> None:
                 free.append((u, frm, to))
         elif ctrl[to] == 1 - side or hold[to] == 1 - side:
             if frm == d.reserve_of[side]:
+                st.log("lapsed", unit=UID[u], sector=d.ids[to], why="no attack out of the reserve")
                 fail_order(st, u)
             else:
                 attack.append((u, frm, to))
@@ -284,6 +294,7 @@ def start_movement(st: CmdState, phase: str) -> None:
     for u, frm, to in free:
         if ctrl[to] == -1 and hold[to] == -1 and len(wants.get(to, ())) == 2:
             if frm == d.reserve_of[USIDE[u]]:
+                st.log("lapsed", unit=UID[u], sector=d.ids[to], why="no attack out of the reserve")
                 fail_order(st, u)
             else:
                 attack.append((u, frm, to))  # a meeting engagement over a neutral sector
@@ -470,29 +481,45 @@ def do_moves(st: CmdState, moves: list[tuple[int, int, int]]) -> None:
 
 def reaction_options(st: CmdState, side: int) -> list[tuple[Any, ...]]:
     """Reactions open to a defending side: squares against cavalry, countercharge against
-    infantry, or a cavalry retreat into an adjacent friendly sector."""
+    infantry, or a cavalry retreat into an adjacent friendly sector. A square is offered
+    only while fewer have been tried than there are defenders' places in battle zones
+    facing cavalry (the others would never take position), a countercharge only while
+    there is a space for it in a zone of an infantry attack."""
     cb = st.combat
     assert cb is not None
     d = st.data
     ctrl = control(st)
     hold = held(st)
     occ = occupancy(st)
+    spaces = d.rules.zone_spaces
     out: list[tuple[Any, ...]] = []
     inside = set(st.garrison.values())
     for (att_side, t), zs in cb.attacks.items():
         if att_side == side or hold[t] != side:
             continue
         att_types = {UTYPE[u] for z in zs for u in side_list(cb, z, att_side)}
+        square_room = 0
+        charge_room = 0
+        for z in zs:
+            enemy = side_list(cb, z, att_side)
+            mine = len(side_list(cb, z, side))
+            if any(UTYPE[u] == CAV for u in enemy):
+                square_room += max(0, min(spaces, len(enemy)) - mine)
+            if any(UTYPE[u] == INF and cb.mover.get(u, (0, -1))[1] == t for u in enemy):
+                charge_room += max(0, spaces - mine)
+        here = [u for u in cb.react if st.loc[u] == t]
+        square_room -= sum(1 for u in here if cb.react[u] == "square")
+        charge_room -= sum(1 for u in here if cb.react[u] == "countercharge")
         for u in side_units(side):
             if st.loc[u] != t or st.status[u] != FRESH or u in cb.mover or u in cb.react:
                 continue
             if u in inside:
                 continue
             ty = UTYPE[u]
-            if ty == INF and CAV in att_types and not st.square[u]:
+            if ty == INF and CAV in att_types and not st.square[u] and square_room > 0:
                 out.append(("react", UID[u], "square"))
             if ty == CAV:
-                if INF in att_types:
+                if INF in att_types and charge_room > 0:
                     out.append(("react", UID[u], "countercharge"))
                 for s in d.adj[t]:
                     roomy = s in d.reserve_of or occ[s] < d.rules.sector_capacity
@@ -773,6 +800,7 @@ def conclude_combat(st: CmdState, phase: str) -> None:
     cb = st.combat
     assert cb is not None
     d = st.data
+    settle_captures(st)
     for u, (_frm, _to) in list(cb.mover.items()):
         if UTYPE[u] == CAV and u not in cb.hit_any:
             fail_order(st, u)  # a charge that hit nothing leaves the cavalry spent
@@ -789,22 +817,43 @@ def conclude_combat(st: CmdState, phase: str) -> None:
     cb.zone_of = {}
     flee(st, with_infantry=phase == "combined")
     enter: dict[tuple[int, int], int] = {}
+    waiting: dict[tuple[int, int], list[int]] = {}
     for (side, t), units in groups.items():
         inside = st.garrison.get(t, -1)
-        kept = any(
-            st.loc[e] == t and st.status[e] != ROUTED and e != inside for e in side_units(1 - side)
-        ) or any(
+        stayers = [
+            e
+            for e in side_units(1 - side)
+            if st.loc[e] == t and st.status[e] != ROUTED and e != inside
+        ]
+        attacked = any(
             USIDE[e] != side and to == t and st.status[e] != ROUTED and st.loc[e] >= 0
             for e, (_f, to) in cb.mover.items()
         )
-        if kept or t in d.reserve_of:
+        if attacked or t in d.reserve_of or (stayers and not all(e in cb.mover for e in stayers)):
             for u in units:
                 if u in st.steps:
                     fail_order(st, u)
             continue
+        if stayers:
+            # held only by units that attacked out of it: decided once they have moved
+            waiting[(side, t)] = units
+            continue
         enter[(side, t)] = -1 if phase == "fast" else 1
     cb.enter = enter
-    cb.mover = {u: v for u, v in cb.mover.items() if (USIDE[u], v[1]) in enter}
+    cb.waiting = waiting
+    cb.mover = {
+        u: v
+        for u, v in cb.mover.items()
+        if (USIDE[u], v[1]) in enter or (USIDE[u], v[1]) in waiting
+    }
+    open_entries(st, phase)
+
+
+def open_entries(st: CmdState, phase: str) -> None:
+    """Ask the fast phase's victors whether they enter; in combined arms they must."""
+    cb = st.combat
+    assert cb is not None
+    enter = cb.enter
     if phase == "fast" and enter:
         set_gate(st, "enter", (any(k[0] == 0 for k in enter), any(k[0] == 1 for k in enter)))
         st.phase = phase
@@ -867,6 +916,26 @@ def enter_sectors(st: CmdState) -> None:
                     finish_step(st, u)
             else:
                 fail_order(st, u)
+    # victors waiting on a sector held by units that won elsewhere: it is theirs if emptied
+    promote: dict[tuple[int, int], int] = {}
+    for (side, t), _units in sorted(cb.waiting.items()):
+        inside = st.garrison.get(t, -1)
+        if not any(
+            st.loc[e] == t and st.status[e] != ROUTED and e != inside for e in side_units(1 - side)
+        ):
+            promote[(side, t)] = -1 if st.phase == "fast" else 1
+    if promote:
+        cb.enter = promote
+        cb.waiting = {k: v for k, v in cb.waiting.items() if k not in promote}
+        cb.mover = {
+            u: v
+            for u, v in cb.mover.items()
+            if (USIDE[u], v[1]) in promote or (USIDE[u], v[1]) in cb.waiting
+        }
+        open_entries(st, st.phase)
+        st.need = {}
+        st.admit = {}
+        return
     # attackers that did not enter stay where they were; their orders lapse
     for u in range(N_UNITS):
         if st.steps.get(u) and st.loc[u] >= 0 and u in cb.mover and st.loc[u] == cb.mover[u][0]:
@@ -874,6 +943,7 @@ def enter_sectors(st: CmdState) -> None:
     st.combat = None
     st.need = {}
     st.admit = {}
+    st.stage = "end"
 
 
 # ----- bombardment --------------------------------------------------------------------------
@@ -1215,7 +1285,7 @@ def gain(st: CmdState, side: int, pts: int, why: str) -> None:
     """VP to a side; with army morale the other side loses them instead (and with sectors,
     the loser of the count hands one to the winner)."""
     if st.cfg.morale:
-        st.vp[1 - side] -= pts
+        st.vp[1 - side] = max(0, st.vp[1 - side] - pts)  # a side cannot lose more than it has
         if why == "sectors":
             st.vp[side] += pts
     else:
@@ -1321,7 +1391,6 @@ def _advance(st: CmdState) -> None:
             ask_entry_capacity(st)
         elif stage == "enter-do":
             enter_sectors(st)
-            st.stage = "end"
         elif stage == "end":
             end_phase(st, ph)
             st.phase = "bombard" if fast else "noncombat"

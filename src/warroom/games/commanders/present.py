@@ -6,6 +6,7 @@ from typing import Any
 
 from warroom.engine import Action
 from warroom.games.commanders.data import SIDES, TYPES, UID, UINDEX, USIDE, UTYPE
+from warroom.games.commanders.flow import saved_orders
 from warroom.games.commanders.state import (
     CAPTURED,
     GONE,
@@ -147,7 +148,7 @@ def view(st: CmdState, me: int | None) -> dict[str, Any]:
             info[name] = {
                 "allowed": st.allowed[side],
                 "given": st.given[side],
-                "saved": st.saved[side],
+                "saved": saved_orders(st, side) if st.phase == "planning" else st.saved[side],
                 "command_order": bool(st.extra[side]),
             }
         else:
@@ -351,7 +352,11 @@ def describe_event(e: dict[str, Any]) -> str:
     if k == "captured":
         return f"{e['unit']} is captured by {e['by']}"
     if k == "destroyed":
-        return f"{e['unit']} is destroyed"
+        return f"{e['unit']} is destroyed" + (f" ({e['why']})" if e.get("why") else "")
+    if k == "overrun":
+        return f"{e['unit']} is overrun by {e['by']} (captured if {e['by']} survives the combat)"
+    if k == "lapsed":
+        return f"{e['unit']} cannot carry out its order into {e['sector']}: {e['why']}"
     if k == "fled":
         return f"{e['unit']} flees to {e['to']}"
     if k == "vp":

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec
+from warroom.engine import Action, Game, OptionSpec, OptionValue, Outcome, Rng, ScenarioSpec, Seed
 from warroom.engine.contract import plain
 from warroom.games.commanders import flow, present
 from warroom.games.commanders.combat import (
@@ -142,7 +142,7 @@ class Commanders(Game[CmdState]):
     max_steps = 20_000
 
     # ----- set-up ---------------------------------------------------------------------------
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> CmdState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CmdState:
         d = load()
         cfg = Config(
             scenario=scenario,
@@ -153,7 +153,7 @@ class Commanders(Game[CmdState]):
             orders_distance=bool(options.get("advanced-orders-distance")),
             morale=bool(options.get("army-morale")),
         )
-        st = CmdState(Rng(seed), cfg)
+        st = CmdState(Rng.for_seed(seed), cfg)
         st.pool = d.rules.vp_pool
         if cfg.morale:
             st.vp = [d.rules.morale, d.rules.morale]
@@ -369,6 +369,8 @@ class Commanders(Game[CmdState]):
         if (
             UTYPE[u] != ART
             and kind != "bombard"
+            and not flow.in_forest(st, d1)
+            and not flow.in_forest(st, d2)
             and not st.road_stage[side]
             and self._road_targets(st, side, self._border_counts(st, side), d2 if d2 >= 0 else d1)
         ):
@@ -434,8 +436,8 @@ class Commanders(Game[CmdState]):
                 st.extra[side] = 0
             st.given[side] += 1
             st.log_private([role], "order", unit=action[1], order=kind, sector=action[3])
-            if UTYPE[u] == CAV and kind in ("fast", "advance"):
-                st.composing[side] = u  # its second move comes next
+            if UTYPE[u] == CAV and kind in ("fast", "advance") and not flow.in_forest(st, to):
+                st.composing[side] = u  # its second move comes next (none into a forest)
                 st.road_stage[side] = False
             elif st.cfg.terrain:
                 self._after_order(st, side, u)
@@ -532,6 +534,7 @@ class Commanders(Game[CmdState]):
             u = UINDEX[action[1]]
             leave_zone(cb, u)
             st.garrison[st.loc[u]] = u
+            cb.sheltered.add(u)
             st.log("garrison", unit=action[1], sector=d.ids[st.loc[u]])
             if not flow.withdraw_options(st, side):
                 st.waiting[side] = False

@@ -42,6 +42,7 @@ class Combat:
 
     __slots__ = (
         "attacks",
+        "captures",
         "cav_fought",
         "charged",
         "dice",
@@ -50,9 +51,11 @@ class Combat:
         "mover",
         "react",
         "rerolls",
+        "sheltered",
         "split",
         "step",
         "targets",
+        "waiting",
         "zone_of",
         "zones",
     )
@@ -79,6 +82,14 @@ class Combat:
         """Cavalry that countercharged."""
         self.split: dict[int, int] = {}
         """Defenders a side has put in a battle zone of its own choosing (secret until placed)."""
+        self.captures: dict[int, int] = {}
+        """Units taken in this combat -> their captor: captured only if the captor survives
+        the combat (neither routed nor removed by its end), destroyed otherwise."""
+        self.waiting: dict[tuple[int, int], list[int]] = {}
+        """Victors whose target is held only by enemy units that won elsewhere and may leave
+        it: (side, sector) -> the units; they enter once the sector is empty."""
+        self.sheltered: set[int] = set()
+        """Units put into their sector's building in this combat: they take no part in it."""
 
     def copy(self) -> Combat:
         new = Combat.__new__(Combat)
@@ -96,6 +107,9 @@ class Combat:
         new.charged = set(self.charged)
         new.cav_fought = set(self.cav_fought)
         new.split = dict(self.split)
+        new.captures = dict(self.captures)
+        new.sheltered = set(self.sheltered)
+        new.waiting = {k: list(v) for k, v in self.waiting.items()}
         return new
 
 

@@ -80,16 +80,26 @@ function drawMap(kit, root, b) {
       el("line", { x1: where[c.id].x, y1: where[c.id].y, x2: where[u].x, y2: where[u].y, stroke: "#6f5a36", "stroke-width": 1.4, "stroke-dasharray": "4 3", opacity: 0.7 }, g);
     }
   }
+  // each objective: its circle (VP inside) and its red cubes below; the names are placed
+  // afterwards, clear of every circle, cube row and other name
+  const labels = [];
+  const obstacles = [];
   for (const c of b.campaigns) {
     const p = where[c.id];
     const st = STATUS[c.status] || STATUS.locked;
     const cg = el("g", { class: `campaign ${c.status}`, "data-target": `campaign:${c.id}` }, g);
-    el("circle", { cx: p.x, cy: p.y, r: 11, fill: st.fill, stroke: st.ring, "stroke-width": 2 }, cg);
+    obstacles.push(el("circle", { class: "marker", cx: p.x, cy: p.y, r: 11, fill: st.fill, stroke: st.ring, "stroke-width": 2 }, cg));
     el("text", { x: p.x, y: p.y + 4, "text-anchor": "middle", class: "fb-t", style: "font-weight:700" }, cg, `${c.vp}`);
-    el("text", { x: p.x + 15, y: p.y - 2, class: "fb-name" }, cg, c.name);
-    if (c.status !== "captured") cubes(el, cg, p.x + 15, p.y + 4, c.cubes, "#c8402e", 6, 6);
-    el("title", {}, cg, `${c.name} (${c.status}): ${c.vp} VP, ${c.cubes} red cubes${c.extra_cost ? `, +${c.extra_cost} supply` : ""}. ${c.text}`);
+    if (c.status !== "captured" && c.cubes) {
+      const n = Math.min(c.cubes, 6);
+      cubes(el, cg, p.x - (n * 8 - 2) / 2, p.y + 13, c.cubes, "#c8402e", 6, 6);
+      obstacles.push({ x: p.x - (n * 8 - 2) / 2 - 1, y: p.y + 12, width: n * 8, height: 8 * Math.ceil(c.cubes / 6) });
+    }
+    labels.push({ node: el("text", { class: "fb-name" }, cg, c.name), x: p.x, y: p.y, r: 12 });
+    const unlocks = (c.unlocks || []).map((u) => (b.campaigns.find((x) => x.id === u) || { name: u }).name);
+    el("title", {}, cg, `${c.name}: ${c.status} objective\n${c.vp} VP when captured · ${c.cubes} red cube${c.cubes === 1 ? "" : "s"} of Soviet defence${c.extra_cost ? ` · advancing costs ${c.extra_cost} more supply` : ""}${unlocks.length ? `\ncapturing it unlocks ${unlocks.join(", ")}` : ""}${c.text ? `\n${c.text}` : ""}`);
   }
+  kit.placeLabels(labels, obstacles, { x: MAP.x + 4, y: MAP.y + 30, width: MAP.w - 8, height: MAP.h - 50 });
   // legend
   let lx = MAP.x + 12;
   for (const [k, st] of Object.entries(STATUS)) {

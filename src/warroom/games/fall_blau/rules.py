@@ -25,6 +25,8 @@ from warroom.engine import (
     OptionValue,
     Outcome,
     Rng,
+    ScriptedRng,
+    Seed,
     State,
 )
 from warroom.games.fall_blau import text
@@ -38,8 +40,8 @@ _FIRST_DICE = tuple(tuple(d[:n] for d in _DIGITS4) for n in range(5))
 
 def roll(rng: Rng, n: int) -> list[int]:
     """n six-sided dice from the state's generator, several per number of it (deterministic)."""
-    if type(rng) is not Rng:
-        return rng.dice(n)  # a ScriptedRng in tests
+    if isinstance(rng, ScriptedRng):
+        return rng.dice(n)  # scripted dice in tests
     if 0 < n <= 8:  # most rolls: one number, one or two table rows (the loop below, unrolled)
         z = rng.next64()
         if n <= 4:
@@ -69,6 +71,8 @@ ADJ_OR_FRONT = ((0, 1), (0, 1, 2), (1, 2))
 END_TURN: Action = ("end-turn",)
 ORDERS_TASK = ("orders",)
 DRAW_TASK = ("draw",)
+REACT_TASK = ("react",)
+PASS: Action = ("pass",)
 # how a hand card is offered in the orders step: as it is, not at all (attack dice), at a
 # frontline card, at a general short of cubes, at an exhausted general
 _PLAIN, _SKIP, _SPECIAL, _CUBES, _READY = range(5)
@@ -168,7 +172,7 @@ def _parse_generals(value: str, data: Data) -> tuple[str, ...]:
 class FallBlau(Game[BlauState]):
     id = "fall-blau"
     title = "Campaign: Fall Blau"
-    version = "1"
+    version = "2"
     roles = (ROLE,)
     options = (
         OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
@@ -183,6 +187,8 @@ class FallBlau(Game[BlauState]):
     hidden_information = True
     simultaneous = False
     max_steps = 5_000
+    levels = ("defeat", "victory", "brilliant")
+    """The outcome's levels, worst first (reports show each)."""
 
     def __init__(self, data: Data | None = None) -> None:
         self.data = data or default()
@@ -223,7 +229,11 @@ class FallBlau(Game[BlauState]):
         # what a drawn stop card pushes on the task stack: its place, then its effects in order
         self._stop_tasks: dict[str, tuple[tuple[Any, ...], ...]] = {
             e.id: (
-                (("place", e.id), *(("effect", e.id, i) for i in reversed(range(len(e.effects)))))
+                (
+                    REACT_TASK,
+                    ("place", e.id),
+                    *(("effect", e.id, i) for i in reversed(range(len(e.effects)))),
+                )
                 if e.stop
                 else ()
             )
@@ -332,9 +342,9 @@ class FallBlau(Game[BlauState]):
         if value:
             _parse_generals(value, self.data)
 
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> BlauState:
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> BlauState:
         d = self.data
-        s = BlauState(Rng(seed))
+        s = BlauState(Rng.for_seed(seed))
         s.hard = bool(options.get("hard", False))
         s.missions = bool(options.get("missions", False))
         s.supply = d.start_supply
@@ -385,6 +395,11 @@ class FallBlau(Game[BlauState]):
                     self._task_place(s, task[1])
                 elif kind == "reinforce":
                     self._reinforce_most_vp(s, task[1])
+                elif kind == "react":
+                    self._task_react(s)
+                elif kind == "locals":
+                    if self._local_counter_attacks(s, task[1]) and not s.over:
+                        self._task_turn(s)
                 else:  # pragma: no cover - every task kind is listed above
                     raise AssertionError(f"unknown task {task!r}")
                 tasks = s.tasks  # _end replaces the list
@@ -546,6 +561,7 @@ class FallBlau(Game[BlauState]):
             for _ in range(e.n):
                 if not self._advance_calendar(s):
                     return
+                s.turn += 1  # a turn skipped: the turn number keeps to the calendar box
         # soviet_reroll, counter_hit: lasting effects, read where they apply
 
     def _gain_supply(self, s: BlauState, n: int) -> None:
@@ -576,8 +592,16 @@ class FallBlau(Game[BlauState]):
                 {"general": self.gids[gi], "change": add, "cubes": s.cubes[gi], "kind": "cubes"}
             )
 
+    def _short(self, s: BlauState, cid: str, wanted: int, placed: int) -> None:
+        """The 20 Soviet cubes are all on the board: only ``placed`` of ``wanted`` go on ``cid``."""
+        s.events.append(
+            {"card": cid, "wanted": wanted, "placed": placed, "pool": 0, "kind": "red-short"}
+        )
+
     def _add_red(self, s: BlauState, slot: int, n: int, why: str) -> None:
         add = min(n, s.red_pool)
+        if add < n:
+            self._short(s, s.front[slot], n, add)
         s.red[slot] += add
         s.red_pool -= add
         s.events.append(
@@ -671,7 +695,9 @@ class FallBlau(Game[BlauState]):
             if local:
                 rerolls = effects[0]
             for when, value in effects[1]:
-                if value > on and self._when(when, s.front[slot], gi):
+                # the card that attacks: a major counter-attack on a full frontline is not
+                # the campaign card it stands in front of
+                if value > on and self._when(when, why, gi):
                     on = value
         rng = s.rng
         rolls = roll(rng, dice)
@@ -724,16 +750,37 @@ class FallBlau(Game[BlauState]):
         self._lasting_of[in_play] = result
         return result
 
-    def _local_counter_attacks(self, s: BlauState) -> None:
+    def _local_counter_attacks(self, s: BlauState, start: int) -> bool:
+        """Step 5 from slot ``start``: False when it stopped for cards played between two local
+        counter-attacks (a ``locals`` task then waits under the ``react`` phase)."""
         front = s.front
         red = s.red
         slots = s.slots
-        for slot in (0, 1, 2):
+        for slot in range(start, SLOTS):
             if s.over:
-                return
+                return True
             cid = front[slot]
             if cid and slots[slot] != NONE and red[slot] > 0:
                 self._counter_attack(s, slot, red[slot], cid, True)
+                if (
+                    s.hand
+                    and not s.over
+                    and any(
+                        front[t] and slots[t] != NONE and red[t] > 0 for t in range(slot + 1, SLOTS)
+                    )
+                    and self._hand_actions(s, [])
+                ):
+                    s.tasks.append(("locals", slot + 1))
+                    s.phase = "react"
+                    return False
+        return True
+
+    def _task_react(self, s: BlauState) -> None:
+        """A window to play cards in answer to a stop card, unless the orders step (where every
+        card may be played) comes next or the hand has nothing playable."""
+        tasks = s.tasks
+        if s.hand and not (tasks and tasks[-1] == ORDERS_TASK) and self._hand_actions(s, []):
+            s.phase = "react"
 
     def _major_slots(self, s: BlauState) -> list[int]:
         """Where a major counter-attack may deploy (several: the player's choice)."""
@@ -754,6 +801,8 @@ class FallBlau(Game[BlauState]):
 
     def _deploy_major(self, s: BlauState, cid: str, n: int, slot: int) -> None:
         k = min(n, s.red_pool)
+        if k < n:
+            self._short(s, cid, n, k)
         if not s.front[slot]:
             s.front[slot] = cid
             s.red[slot] = k
@@ -967,6 +1016,8 @@ class FallBlau(Game[BlauState]):
         if card.unless_captured and card.unless_captured not in s.captured:
             n = card.cubes_if
         k = min(n, s.red_pool)
+        if k < n:
+            self._short(s, cid, n, k)
         s.queue.remove(cid)
         s.front[slot] = cid
         s.red[slot] = k
@@ -1020,8 +1071,23 @@ class FallBlau(Game[BlauState]):
                 for c in queue:
                     out.append(adv[c])
             out += tbl[2][gi][mask]
+        if s.hand:
+            self._hand_actions(s, out)
+        if supply >= 1:
+            reorg = self._reorg[slots[0]][slots[1]][slots[2]]
+            if reorg is None:
+                reorg = self._reorganizations(slots)
+            out += reorg
+        else:
+            out.append(END_TURN)
+        return out
+
+    def _hand_actions(self, s: BlauState, out: list[Action]) -> list[Action]:
+        """The hand's plays (attack-dice cards aside: they go with an attack), added to ``out``."""
         hand = s.hand
         if hand:
+            f0, f1, f2 = s.front
+            ready = s.ready
             key = tuple(hand)
             plays = self._hand_plays.get(key)
             if plays is None:
@@ -1054,13 +1120,6 @@ class FallBlau(Game[BlauState]):
                         for gi in s.chosen:
                             if not lost[gi] and not ready[gi]:
                                 append(at[gi])
-        if supply >= 1:
-            reorg = self._reorg[slots[0]][slots[1]][slots[2]]
-            if reorg is None:
-                reorg = self._reorganizations(slots)
-            out += reorg
-        else:
-            out.append(END_TURN)
         return out
 
     def _prompt_actions(self, s: BlauState, role: str) -> list[Action]:
@@ -1077,8 +1136,10 @@ class FallBlau(Game[BlauState]):
             return [("second", c, i) for c in s.queue for i in self._second_slots(s, slot)] + [
                 ("done",)
             ]
-        if ph == "discard":
-            return [("discard", c) for c in self._distinct_hand(s)]
+        if ph == "discard":  # or play a card to make room (cards may be played at any time)
+            return self._hand_actions(s, [("discard", c) for c in self._distinct_hand(s)])
+        if ph == "react":
+            return [*self._hand_actions(s, []), PASS]
         if ph == "deck-out" or ph == "exhaust":
             return [("exhaust", gids[gi]) for gi in self._ready_generals(s)]
         if ph == "lose-cubes":
@@ -1186,8 +1247,7 @@ class FallBlau(Game[BlauState]):
             if kind == "end-turn":
                 s.events.append({"kind": "end-turn"})
                 # step 5 of this turn, then the next turn (no task stack round-trip)
-                self._local_counter_attacks(s)
-                if not s.over:
+                if self._local_counter_attacks(s, 0) and not s.over:
                     self._task_turn(s)
                 s.ctx = ()
             elif kind == "consolidate":
@@ -1243,10 +1303,20 @@ class FallBlau(Game[BlauState]):
                 )
                 self._deploy(s, action[1], action[2])
         elif ph == "discard":
-            s.hand.remove(action[1])
-            s.discard.append(action[1])
-            s.events.append({"card": action[1], "kind": "discard"})
-            s.tasks.append(("draw",))
+            if kind == "play":
+                before = len(s.tasks)
+                self._play(s, action)
+                s.tasks.insert(before, DRAW_TASK)  # after what the card brought up
+            else:
+                s.hand.remove(action[1])
+                s.discard.append(action[1])
+                s.events.append({"card": action[1], "kind": "discard"})
+                s.tasks.append(DRAW_TASK)
+        elif ph == "react":
+            if kind == "play":
+                before = len(s.tasks)
+                self._play(s, action)
+                s.tasks.insert(before, REACT_TASK)  # another card, or go on
         elif ph == "deck-out":
             self._exhaust(s, gi_of[action[1]], "deck-out")
             self._reshuffle(s)

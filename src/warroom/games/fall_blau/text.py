@@ -14,7 +14,8 @@ PHASE_TEXT = {
     "orders": "Issue orders, play events, or end the turn.",
     "support": "Add one event's black dice to this attack, or roll.",
     "second": "A panzer army may pay 1 more supply to deploy a second card beside it.",
-    "discard": "Your hand is full: discard one card before drawing.",
+    "discard": "Your hand is full: discard a card, or play one, before drawing.",
+    "react": "Play an event card now, before the Soviets go on, or pass.",
     "deck-out": "The event deck ran out: exhaust a general of your choice, then reshuffle.",
     "exhaust": "An event exhausts a general of your choice.",
     "lose-cubes": "An event costs a general of your choice grey cubes.",
@@ -256,6 +257,8 @@ def label(game: FallBlau, s: BlauState, a: Action) -> str:
         return f"add {e.name} ({eff.n if eff else 0} black dice)"
     if k == "roll":
         return "roll the attack"
+    if k == "pass":
+        return "play no card now: go on"
     if k == "second":
         return f"deploy {n(a[1])} in slot {a[2] + 1} too (1 supply)"
     if k == "done":
@@ -314,6 +317,11 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
         return f"{n(e['general'])} is exhausted ({n(e['why'])})"
     if k == "ready-general":
         return f"{n(e['general'])} is ready again"
+    if k == "red-short":
+        return (
+            f"Only {e['placed']} of {e['wanted']} red cubes for {n(e['card'])}: "
+            "all 20 Soviet cubes are on the board"
+        )
     if k == "reinforce":
         return f"{n(e['card'])} +{e['change']} red -> {e['red']} ({n(e['why'])})"
     if k == "counter-attack":

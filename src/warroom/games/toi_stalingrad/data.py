@@ -3,10 +3,11 @@ Resource Acquisitions Table. Loaded once and checked; every error names file and
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,6 +50,13 @@ class Armor(_Strict):
     soviet: list[Literal["div1", "div2"]] = []
 
 
+class Restrictions(_Strict):
+    """Unarmed restrictions a scenario's own set-up places on each side's squads."""
+
+    german: int = Field(0, ge=0, le=20)
+    soviet: int = Field(0, ge=0, le=20)
+
+
 class Scenario(_Strict):
     id: str
     number: int = Field(ge=1, le=4)
@@ -57,13 +65,14 @@ class Scenario(_Strict):
     initiative: Literal["german", "soviet"]
     sig33b: bool
     armor: Armor
+    unarmed: Restrictions = Field(default_factory=lambda: Restrictions(german=0, soviet=0))
     objectives: list[Objective] = Field(min_length=1)
 
 
 class Limits(_Strict):
-    max_command: int = Field(ge=10, le=60)
-    max_cvp: int = Field(ge=1, le=60)
-    starting_tokens: int = Field(ge=0, le=10)
+    max_command: int = Field(99, ge=10, le=99)
+    max_cvp: int = Field(99, ge=1, le=99)
+    starting_tokens: int = Field(2, ge=0, le=10)
 
 
 class Cell(_Strict):
@@ -136,25 +145,92 @@ def load() -> CampaignData:
     return load_from(data_path(pkg, "campaign.toml").parent)
 
 
+MAX_FILE = 64 * 1024
+"""The largest campaign file a player may load, in bytes (ours is under 3 KB)."""
+NAME_MARK = "# warroom-file:"
+"""A first line ``# warroom-file: NAME`` names the file a campaign text came from (the CLI and
+the browser add it), so errors name the player's own file; TOML reads it as a comment."""
+KNOWN_KEYS = {"limits", "scenario"}
+
+
+def _campaign(camp: Any, camp_file: str) -> tuple[Limits, tuple[Scenario, ...]]:
+    """The campaign part (limits and the four scenarios), checked, errors naming the file."""
+    if not isinstance(camp, dict):
+        raise GameDataError(camp_file, "(file)", "is not a table")
+    for key in camp:
+        if key not in KNOWN_KEYS:
+            raise GameDataError(
+                camp_file, key, "unknown key: a campaign file has [limits] and [[scenario]]"
+            )
+    limits = model(Limits, camp.get("limits", {}), camp_file, "[limits]")
+    raw_scenarios = camp.get("scenario", [])
+    if not isinstance(raw_scenarios, list):
+        raise GameDataError(camp_file, "scenario", "write the scenarios as [[scenario]] tables")
+    scenarios = tuple(
+        model(Scenario, raw, camp_file, _entry(raw, i)) for i, raw in enumerate(raw_scenarios)
+    )
+    if [s.number for s in scenarios] != [1, 2, 3, 4]:
+        found = ", ".join(str(s.number) for s in scenarios) or "none"
+        raise GameDataError(
+            camp_file,
+            "[[scenario]]",
+            f"needs scenarios numbered 1, 2, 3, 4 in order (found {found})",
+        )
+    seen: set[str] = set()
+    for i, s in enumerate(scenarios):
+        if s.id in seen:
+            raise GameDataError(camp_file, _entry(s.id, i), "two scenarios share this id")
+        seen.add(s.id)
+        ids = [o.id for o in s.objectives]
+        if len(set(ids)) != len(ids):
+            raise GameDataError(camp_file, _entry(s.id, i), "two objectives share an id")
+    return limits, scenarios
+
+
+def _entry(raw: Any, i: int) -> str:
+    name = raw.get("id") if isinstance(raw, dict) else raw if isinstance(raw, str) else None
+    return f"scenario {i + 1}" + (f" ({name})" if isinstance(name, str) and name else "")
+
+
+def file_name(text: str) -> str:
+    """The file a campaign text came from (its ``# warroom-file:`` line), else a generic name."""
+    first = text.split("\n", 1)[0].strip()
+    if first.startswith(NAME_MARK):
+        return first[len(NAME_MARK) :].strip() or "campaign file"
+    return "campaign file"
+
+
+def named(text: str, name: str) -> str:
+    """The text as the ``campaign`` option carries it: a first line naming its file."""
+    clean = name.replace("\n", " ").strip() or "campaign file"
+    return f"{NAME_MARK} {clean}\n{text}"
+
+
+@lru_cache(maxsize=32)
+def load_campaign_text(text: str) -> CampaignData:
+    """A player's own campaign file (the text of a campaign.toml) with the printed tables.
+
+    Raises GameDataError naming the file (its ``# warroom-file:`` line), the entry and the
+    problem; refuses a file over ``MAX_FILE`` bytes."""
+    name = file_name(text)
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE:
+        raise GameDataError(
+            name, "(file)", f"is {size:,} bytes; a campaign file may have at most {MAX_FILE:,}"
+        )
+    try:
+        camp = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise GameDataError(name, "(syntax)", str(exc)) from None
+    limits, scenarios = _campaign(camp, name)
+    base = load()
+    return CampaignData(limits, scenarios, base.rows, base.items)
+
+
 def load_from(folder: Path) -> CampaignData:
     """Read and check campaign.toml and tables.toml in ``folder`` (a corrected copy, say)."""
     camp_file, table_file = "campaign.toml", "tables.toml"
-    camp = read(folder / camp_file)
-    if not isinstance(camp, dict):
-        raise GameDataError(camp_file, "(file)", "is not a table")
-    limits = model(Limits, camp.get("limits"), camp_file, "[limits]")
-    scenarios = tuple(
-        model(Scenario, raw, camp_file, f"scenario {i + 1}")
-        for i, raw in enumerate(camp.get("scenario", []))
-    )
-    if [s.number for s in scenarios] != [1, 2, 3, 4]:
-        raise GameDataError(
-            camp_file, "[[scenario]]", "needs scenarios numbered 1, 2, 3, 4 in order"
-        )
-    for s in scenarios:
-        ids = [o.id for o in s.objectives]
-        if len(set(ids)) != len(ids):
-            raise GameDataError(camp_file, s.id, "two objectives share an id")
+    limits, scenarios = _campaign(read(folder / camp_file), camp_file)
     tables = read(folder / table_file)
     rows = tuple(
         model(

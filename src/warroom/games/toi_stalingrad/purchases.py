@@ -2,9 +2,11 @@
 
 One function, ``problem``, holds every restriction; the legal purchases are the
 candidates it finds nothing wrong with, and ``explain_illegal`` reports what it says.
-A purchase action is ("buy", item, target, payment): target is a division
-("div1"/"div2"), a command type (Veteran flips), a weapon ("machine-gun"/"mortar") or
-"-"; payment is the command spent, e.g. "s1", "a1m1s2" (types in the order a, m, s).
+A purchase is ("buy", item, target, payment): target is a division ("div1"/"div2"), a
+command type (Veteran flips), a weapon ("machine-gun"/"mortar") or "-"; payment is the
+command spent, e.g. "s1", "a1m1s2" (types in the order a, m, s). Players choose it in two
+steps (``grouped``): ("buy", item, target), then ("pay", payment) when there is more than
+one way to pay, so a prompt lists each purchase once, not once per way of paying.
 """
 
 from __future__ import annotations
@@ -64,6 +66,20 @@ def payments(item: Item, target: str) -> Iterator[Pay]:
 @cache
 def _payment_list(data: CampaignData, item_id: str, target: str) -> tuple[Pay, ...]:
     return tuple(payments(data.items[item_id], target))
+
+
+def all_payments(data: CampaignData, item_id: object, target: object) -> tuple[Pay, ...]:
+    """Every way of paying for a purchase (none for an unknown item or target)."""
+    if not isinstance(item_id, str) or item_id not in data.items:
+        return ()
+    if not isinstance(target, str) or target not in data.items[item_id].targets:
+        return ()
+    return _payment_list(data, item_id, target)
+
+
+def grouped(buys: list[Action]) -> list[Action]:
+    """The purchases of ``legal_buys`` without their payments, each once, in table order."""
+    return list(dict.fromkeys(a[:3] for a in buys))
 
 
 def fill_capacity(a: int, m: int, s: int) -> int:
@@ -160,10 +176,14 @@ def _rule_problem(buyer: Buyer, item: Item, target: str) -> str | None:
         if item.holes > holes:
             return f"the new base has only {holes} empty hole{'s' if holes > 1 else ''}; {item.name.lower()} need {item.holes}"
     elif kind == "remove-unarmed":
-        if sheet.unarmed == 0:
-            return "you have no unarmed restriction to remove"
-        if sheet.unarmed_removed:
-            return "the unarmed restriction is already removed"
+        # the scenario's own restrictions; the one the 0-2 row places is that row's penalty and
+        # is not bought back (see NOTES.md, row 0-2)
+        own = getattr(buyer.scenario.unarmed, buyer.side, 0)
+        if own == 0:
+            table = " (the one the 0-2 row placed cannot be bought back)" if sheet.unarmed else ""
+            return f"the next scenario places no unarmed restriction on your squads{table}"
+        if sheet.unarmed_removed >= own:
+            return "every unarmed restriction of the next scenario is already removed"
     elif kind == "armor":
         if target not in buyer.armor:
             return (
@@ -239,7 +259,7 @@ def apply_buy(data: CampaignData, sheet: SideSheet, veteran: set[str], action: A
     elif kind == "specialization":
         sheet.specializations.append(item.id)
     elif kind == "remove-unarmed":
-        sheet.unarmed_removed = True
+        sheet.unarmed_removed += 1
     elif kind == "armor":
         sheet.armor.append((target, item.id))
     elif kind == "card":

@@ -27,12 +27,15 @@ from typing import Any
 
 from warroom.engine import (
     Action,
+    BadOption,
     Game,
+    GameDataError,
     OptionSpec,
     OptionValue,
     Outcome,
     Rng,
     ScenarioSpec,
+    Seed,
     State,
 )
 from warroom.games.toi_stalingrad import purchases as buying
@@ -44,6 +47,7 @@ from warroom.games.toi_stalingrad.data import (
     Row,
     Scenario,
     load,
+    load_campaign_text,
 )
 from warroom.games.toi_stalingrad.sheet import REPLACEMENT_WORDS, SideSheet, division_words
 
@@ -51,7 +55,9 @@ Task = tuple[str, ...]
 
 ARMOR_CHOICES = {"none": (), "div1": ("div1",), "div2": ("div2",), "both": ("div1", "div2")}
 REPLACEMENTS = tuple(REPLACEMENT_WORDS)
-DECISIONS = frozenset({"ask", "penalty-choice", "penalty-type", "halve", "effect", "buy"})
+DECISIONS = frozenset({"ask", "penalty-choice", "penalty-type", "halve", "effect", "buy", "pay"})
+FACTS = ("next-initiative", "sig33b", "armor")
+"""Facts of a scenario's printed set-up: asked once per campaign (see ``_facts_tasks``)."""
 
 
 def other(side: str) -> str:
@@ -116,6 +122,8 @@ class ToiState(State):
     __slots__ = (
         "armor",
         "command",
+        "data",
+        "facts",
         "forfeit_low",
         "next_initiative",
         "results",
@@ -140,7 +148,11 @@ class ToiState(State):
         self.armor: dict[str, tuple[str, ...]] = {}
         self.sig33b: bool | None = None
         self.forfeit_low = False
-        """Option forfeit-0-2: the 0-2 rows also take away the command left."""
+        """Option forfeit-0-2: the 0-2 rows take away the command left (not the tokens)."""
+        self.data: CampaignData = load()
+        """The campaign's data: the game's own, or a player's campaign file (option)."""
+        self.facts: dict[int, dict[str, Any]] = {}
+        """Scenario number -> its set-up facts as entered (next-initiative, sig33b, armor)."""
 
     @property
     def current(self) -> ScenarioResult:
@@ -154,7 +166,7 @@ class ToiState(State):
 class ToiStalingrad(Game[ToiState]):
     id = "toi-stalingrad"
     title = "Tide of Iron: Stalingrad campaign"
-    version = "2"
+    version = "3"
     roles = ("german", "soviet")
     scenarios = (
         ScenarioSpec(
@@ -173,14 +185,26 @@ class ToiStalingrad(Game[ToiState]):
         OptionSpec(
             "forfeit-0-2",
             False,
-            "rows 0-2 of the Campaign Phase Table also take away the 0-2 command left "
-            "(by default it may still be spent; see NOTES.md)",
+            "read row 0-2 of the Campaign Phase Table as taking away the 0-2 command left "
+            "(the card keeps its usual tokens); by default the card starts with 0 tokens and "
+            "the command left may still be spent (see NOTES.md)",
+        ),
+        OptionSpec(
+            "campaign",
+            "",
+            "your own campaign file (the scenarios' titles, objectives, hexes and set-up facts, "
+            "as in data/campaign.toml); empty: ours",
+            file=".toml",
         ),
     )
     chance = False
     hidden_information = False
     simultaneous = False
-    max_steps = 3000
+    max_steps = 10_000
+    people_only = True
+    """The web server seats people only (hot-seat or two seats): the scenarios are played on
+    the table, and a computer seat could only invent their results. Agents still play it in
+    simulations and tests (``warroom simulate``, ``warroom evaluate``)."""
 
     def __init__(self, data: CampaignData | None = None) -> None:
         self._data = data
@@ -192,16 +216,30 @@ class ToiStalingrad(Game[ToiState]):
         return self._data
 
     # ----- set-up ---------------------------------------------------------------------------
-    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: int) -> ToiState:
-        state = ToiState(Rng(seed), scenario, 8 if scenario == "switched" else 4)
+    def campaign_data(self, options: Mapping[str, OptionValue]) -> CampaignData:
+        """The data a match plays with: a player's campaign file when the option holds one."""
+        text = str(options.get("campaign", "") or "")
+        if not text.strip():
+            return self.data
+        try:
+            return load_campaign_text(text)
+        except GameDataError as exc:
+            raise BadOption(f"option 'campaign': {exc}") from None
+
+    def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
+        self.campaign_data(options)
+
+    def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> ToiState:
+        state = ToiState(Rng.for_seed(seed), scenario, 8 if scenario == "switched" else 4)
         state.forfeit_low = bool(options.get("forfeit-0-2", False))
+        state.data = self.campaign_data(options)
         self._begin_scenario(state, 0)
         return state
 
     def scenario_of(self, state: ToiState, index: int | None = None) -> Scenario:
         """The printed scenario at an overall index (default: the one being played)."""
         i = len(state.results) - 1 if index is None else index
-        return self.data.scenarios[i % 4]
+        return state.data.scenarios[i % 4]
 
     def role_of(self, state: ToiState, side: str, index: int | None = None) -> str:
         """The role playing ``side`` in the scenario at ``index`` (default: now)."""
@@ -216,22 +254,18 @@ class ToiStalingrad(Game[ToiState]):
         number = index % 4 + 1
         if number == 1:  # a new campaign: recruit-side cards, nothing bought
             state.veteran = {s: frozenset() for s in SIDES}
-            state.sheets = {s: SideSheet(self.data.limits.starting_tokens) for s in SIDES}
+            state.sheets = {s: SideSheet(state.data.limits.starting_tokens) for s in SIDES}
         roles = {s: self.role_of(state, s, index) for s in SIDES}
         state.results.append(ScenarioResult(index, campaign, number, roles))
         final = number == 4
         asks: list[Task] = []
+        if index == 0:
+            asks += self._facts_tasks()
         if not final:
             for side in SIDES:
                 asks += [("ask", side, kind) for kind in TYPES]
                 asks.append(("ask", side, "cvp"))
-            asks += [
-                ("ask", "german", "initiative"),
-                ("ask", "german", "next-initiative"),
-                ("ask", "german", "sig33b"),
-                ("ask", "german", "armor"),
-                ("ask", "soviet", "armor"),
-            ]
+            asks.append(("ask", "german", "initiative"))
         else:
             asks += [
                 ("ask", "german", "cvp"),
@@ -247,11 +281,28 @@ class ToiStalingrad(Game[ToiState]):
             title=self.scenario_of(state, index).title,
         )
 
+    @staticmethod
+    def _facts_tasks() -> list[Task]:
+        """The printed set-up facts the Campaign Phases need, for scenarios 2-4: who starts
+        with the initiative, whether the siG 33b card is in effect, which divisions of each
+        side start with armor. They cannot change during a campaign (and are the same in the
+        second campaign of the switched variant: the same scenario book), so they are asked
+        once, before the first result."""
+        out: list[Task] = []
+        for number in ("2", "3", "4"):
+            out += [
+                ("ask", "german", "next-initiative", number),
+                ("ask", "german", "sig33b", number),
+                ("ask", "german", "armor", number),
+                ("ask", "soviet", "armor", number),
+            ]
+        return out
+
     # ----- the task queue -------------------------------------------------------------------
     def _advance(self, state: ToiState) -> None:
         while state.tasks:
             task = state.tasks[0]
-            if task[0] == "buy" and not buying.legal_buys(self.data, self.buyer(state, task[1])):
+            if task[0] == "buy" and not buying.legal_buys(state.data, self.buyer(state, task[1])):
                 self._apply_buy(state, task[1], ("done",))  # nothing affordable: no question
                 continue
             if task[0] in DECISIONS:
@@ -267,7 +318,7 @@ class ToiStalingrad(Game[ToiState]):
         if kind == "settle":
             self._settle(state)
         elif kind == "table":
-            self._table(state, task[1], task[2])
+            self._table(state, task[1], task[2], len(task) > 3)
         elif kind == "next":
             self._begin_scenario(state, len(state.results))
         elif kind == "close":
@@ -303,7 +354,11 @@ class ToiStalingrad(Game[ToiState]):
             state.tasks = (("close",),)
             return
         state.command = {side: dict(res.command[side]) for side in SIDES}
-        state.sheets = {side: SideSheet(self.data.limits.starting_tokens) for side in SIDES}
+        state.sheets = {side: SideSheet(state.data.limits.starting_tokens) for side in SIDES}
+        facts = state.facts.get(res.number + 1, {})
+        state.next_initiative = facts.get("next-initiative")
+        state.sig33b = facts.get("sig33b")
+        state.armor = dict(facts.get("armor", {}))
         first = state.next_initiative or "german"
         order = (first, other(first))
         tasks: list[Task] = []
@@ -324,26 +379,33 @@ class ToiStalingrad(Game[ToiState]):
         state.command[side][kind] = have - lost
         return lost
 
-    def _table(self, state: ToiState, side: str, kind: str) -> None:
+    def _table(self, state: ToiState, side: str, kind: str, halved: bool = False) -> None:
         have = state.command[side][kind]
-        row = self.data.row(have)
+        row = state.data.row(have)
         cell = row.cell(kind)
         sheet = state.sheets[side]
         effect = cell.effect
         if effect == "halve":
+            if halved:  # still 10+ after halving (20 or more): the 6-9 effect, not a second halving
+                self._six_to_nine(state, side, kind, self._fallback_row(state, have))
+                return
             self._push(state, ("halve", side, kind))
             return
         if effect in ("replace-infantry", "advanced-division", "objective"):
             self._six_to_nine(state, side, kind, row)
             return
-        sheet.tokens[kind] = cell.tokens
+        forfeit = state.forfeit_low and row.exhausted
+        # row 0-2: by default the card starts with no tokens and the command left stays to be
+        # spent; read the other way (forfeit-0-2) the command left is reduced to 0 and the card
+        # keeps its usual tokens. Either way the row's restriction is placed.
+        sheet.tokens[kind] = state.data.limits.starting_tokens if forfeit else cell.tokens
         if effect == "unarmed":
             sheet.unarmed = 1
         elif effect == "starving":
             sheet.starving = 1
         elif effect == "elite-cut":
             sheet.elite_cut = 2
-        self._lose(state, side, kind, have if state.forfeit_low and row.exhausted else cell.remove)
+        self._lose(state, side, kind, have if forfeit else cell.remove)
         state.log(
             "table",
             side=side,
@@ -421,7 +483,7 @@ class ToiStalingrad(Game[ToiState]):
         if task is None or self.role_of(state, task[1]) != role:
             return []
         kind, side = task[0], task[1]
-        limits = self.data.limits
+        limits = state.data.limits
         if kind == "ask":
             what = task[2]
             if what in TYPES:
@@ -448,10 +510,12 @@ class ToiStalingrad(Game[ToiState]):
                 return [("advanced", d) for d in DIVISIONS]
             return [("objective", o.id) for o in self._next_scenario(state).objectives]
         if kind == "buy":
-            buys = buying.legal_buys(self.data, self.buyer(state, side))
+            buys = buying.grouped(buying.legal_buys(state.data, self.buyer(state, side)))
             if state.sheets[side].holes_left() == 0:
                 buys.append(("done",))
             return buys
+        if kind == "pay":
+            return [("pay", pay) for pay in self._payments(state, side, task[2], task[3])]
         raise AssertionError(f"no actions for task {task!r}")  # pragma: no cover
 
     def explain_illegal(self, state: ToiState, role: str, action: Action) -> str | None:
@@ -462,9 +526,27 @@ class ToiStalingrad(Game[ToiState]):
         if self.role_of(state, side) != role:
             return f"it is the {side} side's turn ({self.role_of(state, side)})"
         if action and action[0] == "buy":
-            if task[0] != "buy":
+            if task[0] not in ("buy", "pay"):
                 return "purchases are made only at your turn to buy in the Campaign Phase"
-            return buying.problem(self.data, self.buyer(state, side), action)
+            if task[0] == "pay":
+                return "choose how to pay for the purchase under way first"
+            buyer = self.buyer(state, side)
+            if len(action) == 3:  # a purchase: which payments would do, and why none does
+                why = [
+                    buying.problem(state.data, buyer, (*action, buying.pay_str(p)))
+                    for p in buying.all_payments(state.data, action[1], action[2])
+                ]
+                ok = [w for w in why if w is None]
+                return None if ok else (next((w for w in why if w), None) or "not a purchase")
+            why_not = buying.problem(state.data, buyer, action)
+            if why_not is None and len(action) == 4:
+                return (
+                    f"choose the purchase first (buy, item, target), then how to pay ({action[3]})"
+                )
+            return why_not
+        if action and action[0] == "pay" and task[0] == "pay":
+            item = state.data.items[task[2]]
+            return f"{item.name} costs {buying.cost_words(item)}: pay one of the listed ways"
         if action == ("done",) and task[0] == "buy":
             sheet = state.sheets[side]
             if sheet.holes_left():
@@ -473,7 +555,7 @@ class ToiStalingrad(Game[ToiState]):
                     f"{sheet.holes_left()} empty holes: fill it first"
                 )
         if task[0] == "ask" and len(action) >= 2 and isinstance(action[-1], int):
-            limits = self.data.limits
+            limits = state.data.limits
             top = limits.max_command if action[0] == "command" else limits.max_cvp
             if not 0 <= action[-1] <= top:
                 return f"enter a number from 0 to {top}"
@@ -485,6 +567,14 @@ class ToiStalingrad(Game[ToiState]):
         kind, side = task[0], task[1]
         title = self.scenario_of(state).title
         you = f"({side.capitalize()} side) "
+        if kind == "ask" and len(task) > 3:  # a set-up fact of a later scenario
+            what = task[2]
+            scen = state.data.scenarios[int(task[3]) - 1]
+            if what == "next-initiative":
+                return f"Set-up of {scen.title}: who starts it with the initiative (buys first)?"
+            if what == "sig33b":
+                return f"Set-up of {scen.title}: is the siG 33b Operations card in effect?"
+            return f"{you}Set-up of {scen.title}: which of your divisions start with armor?"
         if kind == "ask":
             what = task[2]
             if what in TYPES:
@@ -527,6 +617,10 @@ class ToiStalingrad(Game[ToiState]):
         if kind == "buy":
             left = ", ".join(f"{have[t]} {t}" for t in TYPES)
             return f"{you}Resource Acquisitions: you have {left}. Buy, or done (the rest is lost)."
+        if kind == "pay":
+            item = state.data.items[task[2]]
+            left = ", ".join(f"{have[t]} {t}" for t in TYPES)
+            return f"{you}{item.name} costs {buying.cost_words(item)}: pay with what? ({left})"
         return kind  # pragma: no cover
 
     def apply(self, state: ToiState, role: str, action: Action) -> None:
@@ -534,11 +628,32 @@ class ToiStalingrad(Game[ToiState]):
         kind, side = task[0], task[1]
         res = state.current
         if kind == "buy":
+            if action != ("done",):
+                pays = self._payments(state, side, action[1], action[2])
+                if len(pays) > 1:  # several ways to pay: asked next
+                    self._push(state, ("pay", side, action[1], action[2]))
+                    return
+                action = (*action, pays[0])
             self._apply_buy(state, side, action)
             self._advance(state)
             return
         state.tasks = state.tasks[1:]
-        if kind == "ask":
+        if kind == "pay":
+            self._apply_buy(state, side, ("buy", task[2], task[3], action[1]))
+            self._advance(state)
+            return
+        if kind == "ask" and len(task) > 3:
+            what, number = task[2], int(task[3])
+            value = action[-1]
+            facts = state.facts.setdefault(number, {})
+            if what == "next-initiative":
+                facts[what] = value
+            elif what == "sig33b":
+                facts[what] = value == "yes"
+            else:
+                facts["armor"] = {**facts.get("armor", {}), side: ARMOR_CHOICES[value]}
+            state.log("entered", side=side, what=what, value=value, scenario=number)
+        elif kind == "ask":
             what = task[2]
             value = action[-1]
             if what in TYPES:
@@ -584,9 +699,9 @@ class ToiStalingrad(Game[ToiState]):
                 state.command[side][what] = before // 2
                 res.bonus[side]["command"] += 1
                 state.log("halved", side=side, type=what, command=before, left=before // 2, cvp=1)
-                self._push(state, ("table", side, what))
+                self._push(state, ("table", side, what, "halved"))
             else:
-                row = self._fallback_row(before)
+                row = self._fallback_row(state, before)
                 state.log("kept", side=side, type=what, command=before)
                 self._six_to_nine(state, side, what, row)
         elif kind == "effect":
@@ -600,7 +715,7 @@ class ToiStalingrad(Game[ToiState]):
             else:
                 sheet.objectives.append(action[1])
             before = state.command[side][what]
-            row = next(r for r in self.data.rows if r.id == row_id)
+            row = next(r for r in state.data.rows if r.id == row_id)
             self._lose(state, side, what, row.cell(what).remove)
             state.log(
                 "table",
@@ -614,11 +729,20 @@ class ToiStalingrad(Game[ToiState]):
             )
         self._advance(state)
 
-    def _fallback_row(self, command: int) -> Row:
+    def _fallback_row(self, state: ToiState, command: int) -> Row:
         """The row above the 10+ row: its effect is what a player who keeps 10+ gets."""
-        rows = self.data.rows
-        i = rows.index(self.data.row(command))
+        rows = state.data.rows
+        i = rows.index(state.data.row(command))
         return rows[i - 1]
+
+    def _payments(self, state: ToiState, side: str, item: str, target: str) -> list[str]:
+        """The listed ways to pay for a purchase now, cheapest-looking first (table order)."""
+        buyer = self.buyer(state, side)
+        return [
+            buying.pay_str(p)
+            for p in buying.all_payments(state.data, item, target)
+            if buying.problem(state.data, buyer, ("buy", item, target, buying.pay_str(p))) is None
+        ]
 
     def _apply_buy(self, state: ToiState, side: str, action: Action) -> None:
         if action == ("done",):
@@ -632,7 +756,7 @@ class ToiStalingrad(Game[ToiState]):
         for t, n in zip(TYPES, pay, strict=True):
             state.command[side][t] -= n
         veteran = set(state.veteran[side])
-        buying.apply_buy(self.data, state.sheets[side], veteran, action)
+        buying.apply_buy(state.data, state.sheets[side], veteran, action)
         state.veteran = {**state.veteran, side: frozenset(veteran)}
         state.log(
             "bought",
@@ -742,6 +866,8 @@ class ToiStalingrad(Game[ToiState]):
         new.armor = dict(state.armor)
         new.sig33b = state.sig33b
         new.forfeit_low = state.forfeit_low
+        new.data = state.data
+        new.facts = {n: dict(f) for n, f in state.facts.items()}
         return new
 
 

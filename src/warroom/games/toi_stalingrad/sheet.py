@@ -54,7 +54,9 @@ class SideSheet:
     def __init__(self, starting_tokens: int) -> None:
         self.tokens = dict.fromkeys(TYPES, starting_tokens)
         self.unarmed = 0
-        self.unarmed_removed = False
+        """Unarmed restrictions the Campaign Phase Table placed (row 0-2)."""
+        self.unarmed_removed = 0
+        """The next scenario's own unarmed restrictions bought off."""
         self.starving = 0
         self.elite_cut = 0
         self.replacements: list[str] = []
@@ -101,14 +103,19 @@ class SideSheet:
         self.bases[-1] = (div, held + figures)
 
     # ----- output --------------------------------------------------------------------------
+    def unarmed_left(self, side: str, scenario: Scenario) -> int:
+        """Unarmed restrictions in the next scenario: its own and the table's, less bought off."""
+        return getattr(scenario.unarmed, side, 0) + self.unarmed - self.unarmed_removed
+
     def to_json(self, side: str, data: CampaignData, scenario: Scenario) -> dict[str, Any]:
         objective_names = {o.id: o.name for o in scenario.objectives}
         return {
             "command_tokens": dict(self.tokens),
             "restrictions": {
-                "unarmed": self.unarmed - (1 if self.unarmed_removed else 0),
+                "unarmed": self.unarmed_left(side, scenario),
                 "starving": self.starving,
             },
+            "scenario_unarmed": getattr(scenario.unarmed, side, 0),
             "unarmed_removed": self.unarmed_removed,
             "elite_to_regular": self.elite_cut,
             "replacements": list(self.replacements),
@@ -152,11 +159,14 @@ class SideSheet:
                 f"Take two regular infantry out of your starting forces and put in "
                 f"{REPLACEMENT_WORDS.get(rep, rep)}."
             )
-        unarmed = self.unarmed - (1 if self.unarmed_removed else 0)
-        if unarmed:
-            out.append("Place an unarmed restriction on one of your squads.")
+        if self.unarmed:
+            out.append("Place an unarmed restriction on one of your squads (row 0-2).")
         if self.unarmed_removed:
-            out.append("Unarmed restriction bought off: no unarmed restriction this scenario.")
+            n = self.unarmed_removed
+            out.append(
+                f"{n} of the scenario's own unarmed restriction{'s' if n > 1 else ''} bought off: "
+                "leave it out."
+            )
         if self.starving:
             out.append("Place a starving restriction on one of your squads.")
         for div in self.advanced_divisions:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.engine import Action, Event
 from warroom.games.toi_stalingrad.data import SIDES, TYPES
-from warroom.games.toi_stalingrad.purchases import parse_pay, pay_words
+from warroom.games.toi_stalingrad.purchases import cost_words, parse_pay, pay_words
 from warroom.games.toi_stalingrad.sheet import REPLACEMENT_WORDS, division_words
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ PHASES = {
     "halve": "table",
     "effect": "table",
     "buy": "purchases",
+    "pay": "purchases",
 }
 ARMOR_WORDS = {
     "none": "no division",
@@ -30,8 +31,8 @@ ARMOR_WORDS = {
 }
 
 
-def _result_json(game: ToiStalingrad, res: ScenarioResult) -> dict[str, Any]:
-    scen = game.data.scenarios[res.number - 1]
+def _result_json(game: ToiStalingrad, state: ToiState, res: ScenarioResult) -> dict[str, Any]:
+    scen = state.data.scenarios[res.number - 1]
     return {
         "index": res.index + 1,
         "campaign": res.campaign,
@@ -86,7 +87,7 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
             "armor": {s: list(state.armor.get(s, ())) for s in SIDES} if in_phase else None,
             "advanced_hexes": nxt.advanced_hexes,
             "objectives": [{"id": o.id, "name": o.name} for o in nxt.objectives],
-            "sides": {s: state.sheets[s].to_json(s, game.data, nxt) for s in SIDES},
+            "sides": {s: state.sheets[s].to_json(s, state.data, nxt) for s in SIDES},
             "reminders": reminders(game, state, sheet_index),
         }
     return {
@@ -106,14 +107,14 @@ def build_view(game: ToiStalingrad, state: ToiState, role: str | None) -> dict[s
         "command": {s: dict(state.command[s]) for s in SIDES},
         "veteran": {s: sorted(state.veteran[s]) for s in SIDES},
         "standings": {"roles": standings, "leader": leader},
-        "results": [_result_json(game, r) for r in state.results],
+        "results": [_result_json(game, state, r) for r in state.results],
         "setup": setup,
     }
 
 
 def reminders(game: ToiStalingrad, state: ToiState, index: int) -> list[str]:
     """What holds for every set-up of the campaign, in the players' words."""
-    tokens = game.data.limits.starting_tokens
+    tokens = state.data.limits.starting_tokens
     out = [
         "Set up as the scenario book says, then apply the changes listed for each side.",
         f"Campaign Command cards beside the Initiative card; {tokens} command tokens on each "
@@ -243,12 +244,12 @@ def label(game: ToiStalingrad, state: ToiState, action: Action) -> str:
     if kind == "advanced":
         return division_words(action[1])
     if kind == "objective":
-        names = {o.id: o.name for s in game.data.scenarios for o in s.objectives}
+        names = {o.id: o.name for s in state.data.scenarios for o in s.objectives}
         return str(names.get(action[1], action[1]))
     if kind == "done":
         return "done buying (unspent command is lost)"
     if kind == "buy":
-        item = game.data.items[action[1]]
+        item = state.data.items[action[1]]
         side = game.acting_side(state) or "german"
         what = item.unit(side) if item.kind == "armor" else item.name
         target = action[2]
@@ -258,8 +259,13 @@ def label(game: ToiStalingrad, state: ToiState, action: Action) -> str:
             what += f": {target} card"
         elif target != "-":
             what += f" ({target})"
-        pay = parse_pay(action[3])
-        return f"{what}, pay {pay_words(pay) if pay else action[3]}"
+        if len(action) > 3:
+            pay = parse_pay(action[3])
+            return f"{what}, pay {pay_words(pay) if pay else action[3]}"
+        return f"{what} ({cost_words(item)})"
+    if kind == "pay":
+        pay = parse_pay(action[1])
+        return f"pay {pay_words(pay) if pay else action[1]}"
     return " ".join(str(p) for p in action)
 
 
@@ -268,7 +274,8 @@ def describe(game: ToiStalingrad, e: Event) -> str:
     if k == "scenario-begins":
         return f"Scenario {e['scenario']}: {e['title']} (campaign {e['campaign']}, number {e['number']})."
     if k == "entered":
-        return f"{e['side']} entered {e['what']}: {e['value']}"
+        about = f" for scenario {e['scenario']}" if "scenario" in e else ""
+        return f"{e['side']} entered {e['what']}{about}: {e['value']}"
     if k == "scenario-result":
         tie = " (CVP tied: the initiative holder wins)" if e["tie_break"] else ""
         return f"Scenario {e['scenario']}: German {e['german']} CVP, Soviet {e['soviet']} CVP; {e['winner']} wins{tie}."

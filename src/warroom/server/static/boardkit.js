@@ -95,6 +95,72 @@ export function diceOf(event) {
   return out;
 }
 
+// ----- map labels that keep clear of each other ------------------------------------------
+// placeLabels(labels, obstacles, bounds): each label is {node: <text>, x, y, r} (the place it
+// names and how far from that point the text must stay); it is put at the first of eight
+// spots around the point (right, above right, left, ...), then of the same spots farther out, where its box overlaps no label
+// placed before it, no obstacle box ({x, y, width, height}, or an element) and stays inside
+// bounds; when no spot is free, the least crowded one. Labels are tried in the given order.
+// Each placed <text> gets the class "label" (tests check that no two label boxes overlap).
+
+const RING = [[1, 0], [1, -1], [-1, 0], [0, -1], [-1, -1], [1, 1], [0, 1], [-1, 1]];
+// the ring next to the point, then the same spots a little farther out
+const SPOTS = [...RING.map(([x, y]) => [x, y, 0]), ...RING.map(([x, y]) => [x, y, 9]), ...RING.map(([x, y]) => [x, y, 20])];
+
+// an obstacle's box; markers (class "marker": the places' circles, victory point and
+// resource markers) weigh more than anything else a name might cover
+export function boxOf(thing) {
+  if (thing && typeof thing.getBBox === "function") {
+    const b = thing.getBBox();
+    const marker = thing.classList && thing.classList.contains("marker");
+    return { x: b.x, y: b.y, width: b.width, height: b.height, weight: marker ? 3 : 1 };
+  }
+  return thing;
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+export function placeLabels(labels, obstacles = [], bounds = null) {
+  const blocks = obstacles.map(boxOf).filter((b) => b && b.width > 0 && b.height > 0);
+  const placed = [];
+  for (const lab of labels) {
+    const { node, x, y } = lab;
+    const r = lab.r || 0;
+    node.setAttribute("text-anchor", "start");
+    node.setAttribute("x", "0");
+    node.setAttribute("y", "0");
+    const m = node.getBBox(); // the text's box at the origin: its size and where the baseline sits
+    const gap = 2;
+    let best = null;
+    for (const [sx, sy, far] of SPOTS) {
+      const d = r + gap + far;
+      const left = sx > 0 ? x + d : sx < 0 ? x - d - m.width : x - m.width / 2;
+      const top = sy < 0 ? y - d - m.height : sy > 0 ? y + d : y - m.height / 2;
+      const box = { x: left, y: top, width: m.width, height: m.height };
+      const room = { x: left - 1.5, y: top - 0.5, width: m.width + 3, height: m.height + 1 }; // a margin for the glyphs' overhang
+      let cost = 0;
+      for (const b of placed) cost += overlap(room, b) * 4;
+      for (const b of blocks) cost += overlap(room, b) * (b.weight || 1);
+      if (bounds) {
+        const out = m.width * m.height - overlap(box, bounds);
+        cost += out * 8;
+      }
+      if (!best || cost < best.cost) best = { cost, box };
+      if (cost === 0) break;
+    }
+    const b = best.box;
+    node.setAttribute("x", String(b.x - m.x));
+    node.setAttribute("y", String(b.y - m.y));
+    node.classList.add("label");
+    placed.push(b);
+  }
+  return placed;
+}
+
 // ----- the generic board --------------------------------------------------------------------
 // It lays the game's view out as cards on a table and puts every listed choice on the table
 // as a card to click, so any game is playable before its own board exists.

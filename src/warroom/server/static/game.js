@@ -1,6 +1,7 @@
 // A match: the board, the prompt, the log, undo, and the replay viewer.
 import { api, live, savedMatches, saveMatch } from "./api.js";
 import * as kit from "./boardkit.js";
+import { PanZoom } from "./zoom.js";
 
 const { el, genericBoard, actionKey, title, diceOf, dieSvg } = kit;
 
@@ -144,8 +145,14 @@ class GamePage {
           h("span", { class: "live-dot", title: "connecting" })),
         h("main", { class: "play" },
           h("section", { class: "board-wrap" },
-            h("div", { class: "board-frame" }, svgRoot()),
-            h("div", { class: "menu hidden", role: "menu" }),
+            h("div", { class: "board-frame" }, svgRoot("board"),
+              h("div", { class: "zoom-ctl" },
+                h("button", { type: "button", class: "zoom-in", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => this.zoom.zoomBy(1.4) }, "+"),
+                h("button", { type: "button", class: "zoom-out", title: "zoom out (-)", "aria-label": "zoom out", onclick: () => this.zoom.zoomBy(1 / 1.4) }, "−"),
+                h("button", { type: "button", class: "zoom-fit", title: "the whole board (0)", "aria-label": "show the whole board", onclick: () => this.zoom.fit() }, "⤢")),
+              h("div", { class: "menu hidden", role: "menu" }),
+              h("div", { class: "tooltip hidden", role: "tooltip" })),
+            h("div", { class: "tray hidden" }, svgRoot("tray")),
             h("div", { class: "curtain hidden" }),
             h("div", { class: "outcome hidden" })),
           h("aside", { class: "side" },
@@ -163,9 +170,31 @@ class GamePage {
         h("footer", { class: "replay-bar hidden" }),
         h("div", { class: "toast hidden", role: "status" })));
     this.svg = this.q("svg.board");
+    this.tray = this.q("svg.tray");
+    this.zoom = new PanZoom(this.svg, (z) => {
+      this.q(".zoom-out").disabled = z <= 1.001;
+      this.q(".zoom-fit").disabled = z <= 1.001;
+    });
     this.q(".board-wrap").addEventListener("click", (ev) => {
       if (!ev.target.closest(".menu") && !ev.target.closest("[data-target]")) this.closeMenu();
     });
+    for (const svg of [this.svg, this.tray]) {
+      svg.addEventListener("click", (ev) => this.onBoardClick(ev));
+      svg.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") this.onBoardClick(ev);
+        if (ev.key === "Escape") this.select([]);
+      });
+      this.wireTips(svg);
+    }
+    // the tray is drawn to the width it has: draw it again when that changes
+    let width = 0;
+    new ResizeObserver(() => {
+      const w = Math.round(this.q(".tray").clientWidth);
+      if (this.view && w !== width && this.board.tray) {
+        width = w;
+        this.drawBoard();
+      }
+    }).observe(this.q(".board-wrap"));
   }
 
   q(sel) {
@@ -227,11 +256,50 @@ class GamePage {
         h("span", { class: "swatch", style: `background:${kit.roleColor(v, r)}` }),
         h("b", {}, title(r)), h("span", { class: "muted" }, ` ${who}`), h("span", { class: "seat-state" }, state)));
     }
+    this.drawSeal(seats);
+  }
+
+  // ----- the dice commitment: shown from the start, checked once the match is over -----------
+  drawSeal(box) {
+    const c = this.view.dice && this.view.dice.commitment;
+    if (!c) return;
+    const key = `warroom.dice.${this.id}`;
+    if (!localStorage.getItem(key)) localStorage.setItem(key, c); // what this browser saw first
+    box.append(h("div", { class: "dice-seal muted", title: `the server's commitment to the seed of the dice: sha256 ${c}` },
+      `Dice sealed: ${c.slice(0, 12)}…`));
+  }
+
+  async verifyDice() {
+    let c = this.q(".verify-overlay");
+    if (!c) this.q(".board-wrap").append((c = h("div", { class: "verify-overlay hidden" })));
+    const seen = localStorage.getItem(`warroom.dice.${this.id}`);
+    let out;
+    try {
+      out = await api(`/api/matches/${this.id}/verify`);
+    } catch (e) {
+      this.toast(e.message);
+      return;
+    }
+    const same = !seen || seen === out.commitment;
+    const ok = out.ok && same;
+    c.innerHTML = "";
+    c.append(h("div", { class: "banner verify" },
+      h("div", { class: "big" }, ok ? "✓ The dice are verified" : "✗ The dice do not verify"),
+      h("ul", { class: "checks" },
+        out.checks.map((k) => h("li", { class: k.level }, h("b", {}, `${k.level === "fail" ? "✗" : k.level === "warn" ? "!" : "✓"} ${k.name}: `), k.detail)),
+        seen ? h("li", { class: same ? "ok" : "fail" }, h("b", {}, `${same ? "✓" : "✗"} seen: `), same ? "the commitment this browser saw during play" : `this browser saw ${seen} during play`) : null),
+      h("p", {}, "Check it yourself, without trusting this server: ",
+        h("a", { href: `/api/matches/${this.id}/record`, download: `warroom-${this.id}.json` }, "download the record"), " and run"),
+      h("textarea", { readonly: true, rows: 2 }, `warroom verify warroom-${this.id}.json --commitment ${seen || out.commitment}`),
+      h("button", { type: "button", class: "primary", onclick: () => c.classList.add("hidden") }, "Done")));
+    c.classList.remove("hidden");
   }
 
   drawBoard() {
     const v = this.view;
     const svg = this.svg;
+    const openStack = this.openStack;
+    this.openStack = null;
     svg.innerHTML = "";
     let vb = "0 0 1000 640";
     try {
@@ -239,7 +307,6 @@ class GamePage {
     } catch (e) {
       console.error(e);
     }
-    svg.setAttribute("viewBox", vb);
     const root = el("g", { class: "board-root" }, svg);
     try {
       this.board.draw(root, v, kit);
@@ -247,16 +314,31 @@ class GamePage {
       console.error("the board failed to draw; using the generic table", e);
       root.innerHTML = "";
       genericBoard.draw(root, v, kit);
-      svg.setAttribute("viewBox", genericBoard.viewBox(v));
+      vb = genericBoard.viewBox(v);
+    }
+    this.zoom.setBase(vb);
+    const [, , bw, bh] = String(vb).split(/[\s,]+/).map(Number);
+    if (bw > 0 && bh > 0) this.q(".board-frame").style.setProperty("--aspect", `${bw} / ${bh}`);
+    this.drawTray();
+    for (const s of [svg, this.tray]) tipsFromTitles(s);
+    if (openStack) {
+      const st = svg.querySelector(`.stack[data-stack="${CSS.escape(openStack)}"]`);
+      if (st) this.expandStack(st);
     }
     // which listed actions belong to which drawn element: a board's target(action) names
     // one element (data-target) or a path of them to click in turn (a unit, then a sector)
+    // a selection made before a live refresh (the other side's move, a computer's secret
+    // order) survives it while the same clicks still lead somewhere
+    const before = this.sel && this.selFor === (p0(v) && p0(v).role) ? this.sel : [];
     this.paths = [];
     this.loose = [];
     this.sel = [];
     const p = v.prompt;
-    if (!p || this.replay) return;
-    this.drawn = new Set([...svg.querySelectorAll("[data-target]")].map((n) => n.getAttribute("data-target")));
+    if (!p || this.replay) {
+      this.highlight();
+      return;
+    }
+    this.drawn = new Set(this.targetNodes().map((n) => n.getAttribute("data-target")));
     p.actions.forEach((a, i) => {
       let t = null;
       try {
@@ -269,15 +351,137 @@ class GamePage {
       this.paths.push(reachable ? path : null);
       if (!reachable) this.loose.push(i);
     });
-    if (!svg.dataset.wired) {
-      svg.dataset.wired = "1";
-      svg.addEventListener("click", (ev) => this.onBoardClick(ev));
-      svg.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") this.onBoardClick(ev);
-        if (ev.key === "Escape") this.select([]);
-      });
-    }
+    const still = (path) => path && path.length > before.length && before.every((k, j) => path[j] === k);
+    if (before.length && this.paths.some(still)) this.sel = before;
+    this.selFor = p.role;
     this.highlight();
+  }
+
+  // the tray: what a board shows beside its map (a hand, the scores), drawn at the size of
+  // the screen so its text is always readable; boards without one have none
+  drawTray() {
+    const box = this.q(".tray");
+    const tray = this.tray;
+    tray.innerHTML = "";
+    if (!this.board.tray) {
+      box.classList.add("hidden");
+      return;
+    }
+    box.classList.remove("hidden");
+    const width = Math.max(280, Math.round(box.clientWidth || 600));
+    const root = el("g", { class: "tray-root" }, tray);
+    let height = 0;
+    try {
+      height = this.board.tray(root, this.view, kit, width) || 0;
+    } catch (e) {
+      console.error("the tray failed to draw", e);
+    }
+    tray.setAttribute("viewBox", `0 0 ${width} ${Math.max(1, height)}`);
+    tray.setAttribute("height", `${Math.max(1, height)}`);
+    box.classList.toggle("hidden", !height);
+  }
+
+  // every drawn element an action may belong to, on the map and in the tray
+  targetNodes() {
+    return [...this.svg.querySelectorAll("[data-target]"), ...this.tray.querySelectorAll("[data-target]")];
+  }
+
+  targetNode(key) {
+    const sel = `[data-target="${CSS.escape(key)}"]`;
+    return this.svg.querySelector(sel) || this.tray.querySelector(sel);
+  }
+
+  // ----- stacks: a pile of counters opens into a row of them on a click -------------------
+  expandStack(stack) {
+    const pieces = [...stack.querySelectorAll(":scope > .piece")];
+    if (pieces.length < 2) return;
+    this.collapseStack();
+    const boxes = pieces.map((n) => n.getBBox());
+    const size = Math.max(...boxes.map((b) => Math.max(b.width, b.height)));
+    const gap = size * 0.18;
+    const cols = Math.min(pieces.length, pieces.length > 8 ? 4 : pieces.length > 4 ? Math.ceil(pieces.length / 2) : pieces.length);
+    const rows = Math.ceil(pieces.length / cols);
+    const cx = boxes[0].x + boxes[0].width / 2;
+    const cy = boxes[0].y + boxes[0].height / 2;
+    const w = cols * size + (cols - 1) * gap;
+    const h = rows * size + (rows - 1) * gap;
+    const base = this.zoom.base;
+    let x0 = cx - w / 2;
+    let y0 = cy - h / 2;
+    if (base) {
+      x0 = Math.min(base.x + base.w - w - 8, Math.max(base.x + 8, x0));
+      y0 = Math.min(base.y + base.h - h - 8, Math.max(base.y + 8, y0));
+    }
+    const back = el("rect", { class: "stack-backdrop", x: x0 - gap, y: y0 - gap, width: w + 2 * gap, height: h + 2 * gap, rx: 6 });
+    stack.insertBefore(back, stack.firstChild);
+    // the top of the pile (drawn last) comes first
+    [...pieces].reverse().forEach((n, i) => {
+      const b = n.getBBox();
+      const tx = x0 + (i % cols) * (size + gap) + (size - b.width) / 2 - b.x;
+      const ty = y0 + Math.floor(i / cols) * (size + gap) + (size - b.height) / 2 - b.y;
+      n.dataset.was = n.getAttribute("transform") || "";
+      n.setAttribute("transform", `translate(${tx} ${ty}) ${n.dataset.was}`);
+    });
+    stack.classList.add("open");
+    stack.parentNode.appendChild(stack); // over its neighbours
+    this.openStack = stack.getAttribute("data-stack");
+  }
+
+  collapseStack() {
+    const stack = this.openStack ? this.svg.querySelector(`.stack[data-stack="${CSS.escape(this.openStack)}"]`) : null;
+    this.openStack = null;
+    if (!stack) return;
+    for (const n of stack.querySelectorAll(":scope > .piece")) {
+      if (n.dataset.was) n.setAttribute("transform", n.dataset.was);
+      else n.removeAttribute("transform");
+      delete n.dataset.was;
+    }
+    const back = stack.querySelector(":scope > .stack-backdrop");
+    if (back) back.remove();
+    stack.classList.remove("open");
+  }
+
+  // ----- tooltips: every piece and card says what it is, on hover or a long press ---------
+  wireTips(svg) {
+    const tip = () => this.q(".tooltip");
+    const show = (node, x, y) => {
+      const t = tip();
+      t.textContent = node.getAttribute("data-tip");
+      t.classList.remove("hidden");
+      const frame = this.q(".board-frame").getBoundingClientRect();
+      const w = t.offsetWidth;
+      const h = t.offsetHeight;
+      let left = x - frame.left + 14;
+      let top = y - frame.top + 16;
+      if (left + w > frame.width - 4) left = Math.max(4, x - frame.left - w - 10);
+      if (top + h > frame.height - 4) top = Math.max(4, y - frame.top - h - 12);
+      t.style.left = `${left}px`;
+      t.style.top = `${top}px`;
+    };
+    const hide = () => tip().classList.add("hidden");
+    let press = null;
+    svg.addEventListener("pointermove", (ev) => {
+      if (ev.pointerType !== "mouse") return;
+      const node = ev.target.closest ? ev.target.closest("[data-tip]") : null;
+      if (node && !svg.classList.contains("panning")) show(node, ev.clientX, ev.clientY);
+      else hide();
+    });
+    svg.addEventListener("pointerleave", hide);
+    svg.addEventListener("pointerdown", (ev) => {
+      hide();
+      if (ev.pointerType === "mouse") return;
+      const node = ev.target.closest ? ev.target.closest("[data-tip]") : null;
+      clearTimeout(press);
+      if (node) press = setTimeout(() => show(node, ev.clientX, ev.clientY), 450);
+    });
+    for (const kind of ["pointerup", "pointercancel"]) svg.addEventListener(kind, () => clearTimeout(press));
+    svg.addEventListener("focusin", (ev) => {
+      const node = ev.target.closest ? ev.target.closest("[data-tip]") : null;
+      if (!node) return;
+      const r = node.getBoundingClientRect();
+      show(node, r.right, r.bottom);
+    });
+    svg.addEventListener("focusout", hide);
   }
 
   // the actions still possible after the clicks so far, by the element to click next
@@ -303,7 +507,7 @@ class GamePage {
     this.next = next;
     this.here = here;
     const p = this.view.prompt;
-    for (const node of this.svg.querySelectorAll("[data-target]")) {
+    for (const node of this.targetNodes()) {
       const key = node.getAttribute("data-target");
       const on = next.has(key);
       node.classList.toggle("choice", on);
@@ -319,6 +523,13 @@ class GamePage {
       }
     }
     this.root.classList.toggle("selecting", this.sel.length > 0);
+    // a pile that holds something to click says so on its top counter
+    for (const st of this.svg.querySelectorAll(".stack")) {
+      const pieces = st.querySelectorAll(":scope > .piece");
+      const inside = [...pieces].some((n) => n.matches(".choice, .selected") || n.querySelector(".choice, .selected"));
+      st.classList.toggle("has-choice", inside);
+      pieces.forEach((n, i) => n.classList.toggle("pile-choice", inside && i === pieces.length - 1));
+    }
   }
 
   select(sel) {
@@ -329,6 +540,15 @@ class GamePage {
   }
 
   onBoardClick(ev) {
+    // a closed pile opens first; a click beside an open one closes it
+    const stack = ev.target.closest ? ev.target.closest(".stack") : null;
+    if (stack && !stack.classList.contains("open") && stack.querySelectorAll(":scope > .piece").length > 1) {
+      ev.stopPropagation();
+      ev.preventDefault();
+      this.expandStack(stack);
+      return;
+    }
+    if (this.openStack && (!stack || stack.getAttribute("data-stack") !== this.openStack)) this.collapseStack();
     const node = ev.target.closest ? ev.target.closest("[data-target]") : null;
     const key = node ? node.getAttribute("data-target") : null;
     if (!key || !this.next || !this.next.has(key)) {
@@ -382,8 +602,13 @@ class GamePage {
       this.q(".all-choices").classList.add("hidden");
       return;
     }
-    for (const i of this.loose) {
-      box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+    const numbers = this.numberEntry(p);
+    if (numbers) {
+      box.append(numbers);
+    } else {
+      for (const i of this.loose) {
+        box.append(h("button", { type: "button", class: "choice-btn", "data-index": i, onclick: () => this.choose(i) }, p.labels[i]));
+      }
     }
     const onBoard = p.actions.length - this.loose.length;
     if (onBoard) {
@@ -391,8 +616,40 @@ class GamePage {
     }
     this.q(".all-choices").classList.toggle("hidden", this.loose.length === p.actions.length || p.actions.length > 400);
     p.labels.forEach((label, i) => {
-      all.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.choose(i) }, label)));
+      all.append(h("li", {}, h("span", { class: "n" }, `${i + 1}.`), h("button", { type: "button", class: "link", onclick: () => this.choose(i) }, label)));
     });
+  }
+
+  // A prompt that asks for a number (every choice the same action ending in a whole number,
+  // more than a dozen of them: a command or CVP total, say) gets a number box, not a button
+  // per number.
+  numberEntry(p) {
+    if (this.loose.length !== p.actions.length || p.actions.length <= 12) return null;
+    const head = JSON.stringify(p.actions[0].slice(0, -1));
+    const byNumber = new Map();
+    for (let i = 0; i < p.actions.length; i++) {
+      const a = p.actions[i];
+      const n = a[a.length - 1];
+      if (!Number.isInteger(n) || JSON.stringify(a.slice(0, -1)) !== head) return null;
+      byNumber.set(n, i);
+    }
+    const nums = [...byNumber.keys()];
+    const low = Math.min(...nums), high = Math.max(...nums);
+    const input = h("input", { type: "number", class: "number-entry", min: low, max: high, step: 1, inputmode: "numeric", "aria-label": `a number from ${low} to ${high}` });
+    const msg = h("span", { class: "error number-error", role: "alert" });
+    const send = () => {
+      const n = Number(input.value);
+      if (input.value === "" || !byNumber.has(n)) {
+        msg.textContent = `Enter a whole number from ${low} to ${high}.`;
+        return;
+      }
+      this.choose(byNumber.get(n));
+    };
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); send(); } });
+    setTimeout(() => input.focus(), 0);
+    return h("form", { class: "number-form", onsubmit: (ev) => { ev.preventDefault(); send(); } },
+      h("label", {}, `${p.labels[0].replace(/^\d+\s*/, "").replace(/\s*\d+$/, "") || "number"} `, input),
+      h("button", { type: "submit", class: "choice-btn primary" }, "Enter"), " ", msg);
   }
 
   drawLog() {
@@ -400,18 +657,19 @@ class GamePage {
     const ol = this.q(".log");
     const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
     ol.innerHTML = "";
-    for (const entry of v.log) {
+    v.log.forEach((entry, n) => {
       const li = h("li", { class: "ev-" + entry.event.kind + (entry.event.to ? " private" : "") });
-      li.append(h("span", { class: "ev-text" }, entry.text));
+      const body = h("span", { class: "ev-body" }, h("span", { class: "ev-text" }, entry.text));
+      li.append(h("span", { class: "ev-n" }, `${n + 1}.`), body);
       const dice = diceOf(entry.event);
       if (dice.length) {
         const span = h("span", { class: "dice" });
         span.innerHTML = dice.map((d) => dieSvg(d.value, d.sides, 20, d.color)).join("");
-        li.append(span);
+        body.append(span);
       }
       if (entry.event.to) li.title = "only " + entry.event.to.join(", ") + " see this";
       ol.append(li);
-    }
+    });
     if (atBottom || !this.logSeen || this.logSeen !== v.log.length) ol.scrollTop = ol.scrollHeight;
     this.logSeen = v.log.length;
   }
@@ -432,7 +690,8 @@ class GamePage {
         h("div", {}, o.level ? title(o.level) : ""),
         h("div", { class: "muted" }, o.summary || ""),
         h("div", { class: "points" }, Object.entries(o.points).map(([r, p]) => `${title(r)} ${p}`).join(" · ")),
-        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board")));
+        h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board"),
+        v.dice && v.dice.commitment ? h("button", { type: "button", class: "verify-btn", onclick: () => this.verifyDice() }, "Verify the dice") : null));
     box.classList.remove("hidden");
   }
 
@@ -524,7 +783,7 @@ class GamePage {
       const marks = [...this.root.querySelectorAll(`.choice-btn[data-index="${i}"]`)];
       const path = this.paths && this.paths[i];
       if (path && path.length) {
-        const node = this.svg.querySelector(`[data-target="${CSS.escape(path[0])}"]`);
+        const node = this.targetNode(path[0]);
         if (node) marks.push(node);
       }
       for (const m of marks) {
@@ -625,9 +884,13 @@ class GamePage {
     for (const i of indices) {
       menu.append(h("button", { type: "button", role: "menuitem", "data-index": i, onclick: (e) => { e.stopPropagation(); this.closeMenu(); this.choose(i); } }, p.labels[i]));
     }
-    const wrap = this.q(".board-wrap").getBoundingClientRect();
-    menu.style.left = `${Math.min(ev.clientX - wrap.left + 8, wrap.width - 240)}px`;
-    menu.style.top = `${Math.min(ev.clientY - wrap.top + 8, wrap.height - 40 * indices.length - 20)}px`;
+    const wrap = this.q(".board-frame").getBoundingClientRect();
+    const at = ev.clientX !== undefined && ev.clientX !== 0 ? ev : (() => {
+      const r = ev.target.getBoundingClientRect();
+      return { clientX: r.right, clientY: r.bottom };
+    })();
+    menu.style.left = `${Math.max(4, Math.min(at.clientX - wrap.left + 8, wrap.width - 240))}px`;
+    menu.style.top = `${Math.max(4, Math.min(at.clientY - wrap.top + 8, wrap.height - 40 * indices.length - 20))}px`;
     menu.classList.remove("hidden");
   }
 
@@ -639,6 +902,7 @@ class GamePage {
     if (this.busy || !this.view.prompt) return;
     const action = this.view.prompt.actions[i];
     const label = this.view.prompt.labels[i];
+    this.sel = [];
     this.busy = true;
     this.root.classList.add("busy");
     const send = () => api(`/api/matches/${this.id}/actions`, { method: "POST", token: this.current.token, body: { action, step: this.view.step } });
@@ -681,16 +945,34 @@ class GamePage {
   share() {
     const inv = this.invites();
     if (!inv) return;
-    const lines = Object.entries(inv).map(([r, t]) => `${title(r)}: ${location.origin}/g/${this.id}#t=${t}`);
     const c = this.q(".curtain");
     c.innerHTML = "";
+    const row = (label, link, cls) => h("div", { class: "link-row " + cls },
+      h("label", {}, label),
+      h("div", { class: "link-line" },
+        h("input", { type: "text", readonly: true, value: link, "aria-label": label, onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", class: "copy-btn", onclick: () => this.copy(link) }, "Copy")));
     c.append(h("div", { class: "banner invite" },
       h("div", { class: "big" }, "Invite a player"),
       h("p", {}, "Send this link to the other player; whoever holds it plays that side."),
-      h("textarea", { readonly: true, rows: lines.length + 1 }, lines.join("\n")),
-      h("p", {}, `Anyone can watch: ${location.origin}/g/${this.id}`),
+      Object.entries(inv).map(([r, t]) => row(`${title(r)} plays with`, `${location.origin}/g/${this.id}#t=${t}`, "seat-link")),
+      row("Anyone can watch with", `${location.origin}/g/${this.id}`, "watch-link"),
       h("button", { type: "button", class: "primary", onclick: () => c.classList.add("hidden") }, "Done")));
     c.classList.remove("hidden");
+  }
+
+  async copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // no clipboard permission (plain http on another host): copy through a selected field
+      const t = h("textarea", { style: "position:fixed;opacity:0" }, text);
+      document.body.append(t);
+      t.select();
+      document.execCommand("copy");
+      t.remove();
+    }
+    this.toast("Link copied");
   }
 
   // ----- replay -------------------------------------------------------------------------------
@@ -738,15 +1020,40 @@ class GamePage {
   }
 
   onKey(ev) {
-    if (!this.replay || ev.target.closest("input, textarea, select")) return;
-    if (ev.key === "ArrowLeft") this.showReplay(this.replay.upto - 1);
-    if (ev.key === "ArrowRight") this.showReplay(this.replay.upto + 1);
+    if (ev.target.closest("input, textarea, select") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    // in a replay the arrows step through it, unless the board itself has the focus
+    const onBoard = ev.target.closest("svg.board");
+    if (this.replay && !onBoard && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+      this.showReplay(this.replay.upto + (ev.key === "ArrowLeft" ? -1 : 1));
+      return;
+    }
+    if (ev.key === "Escape" && this.openStack) this.collapseStack();
+    if (this.zoom.onKey(ev)) ev.preventDefault();
   }
 }
 
-function svgRoot() {
+// the prompt of a view, or null
+function p0(view) {
+  return view ? view.prompt : null;
+}
+
+function svgRoot(cls) {
   const svg = document.createElementNS(kit.NS, "svg");
-  svg.setAttribute("class", "board");
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("class", cls);
+  svg.setAttribute("preserveAspectRatio", cls === "tray" ? "xMinYMin meet" : "xMidYMid meet");
   return svg;
+}
+
+// an SVG <title> shows late and never on a touch screen: its text becomes the element's
+// data-tip, shown by the page's own tooltip (and kept as the accessible name)
+function tipsFromTitles(svg) {
+  for (const t of svg.querySelectorAll("title")) {
+    const node = t.parentNode;
+    if (!node || node === svg) continue;
+    const text = t.textContent;
+    t.remove();
+    if (!text) continue;
+    node.setAttribute("data-tip", text);
+    if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", text.split("\n")[0]);
+  }
 }

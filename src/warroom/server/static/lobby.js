@@ -2,6 +2,8 @@
 import { api, savedMatches, saveMatch } from "./api.js";
 import { title } from "./boardkit.js";
 
+const FILE_LIMIT = 64 * 1024; // bytes; the server checks it again
+
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -105,6 +107,8 @@ function drawSetup(setup, g) {
     let input;
     if (typeof o.default === "boolean") {
       input = h("input", { type: "checkbox", name: "opt-" + o.key, checked: o.default });
+    } else if (o.file) {
+      input = h("input", { type: "file", accept: o.file, name: "opt-" + o.key });
     } else if (o.choices.length) {
       input = h("select", { name: "opt-" + o.key }, o.choices.map((c) => h("option", { value: c, selected: c === o.default }, String(c))));
     } else {
@@ -122,8 +126,9 @@ function drawSetup(setup, g) {
   if (solitaire) {
     modes.append(mode("hotseat", `You play ${title(g.roles[0])}: the computer is the umpire`, true));
   } else {
+    // a game with no computer levels (kept at the table by people): hot-seat or two seats
+    if (levels.length) modes.append(mode("computer", "Against the computer", true));
     modes.append(
-      mode("computer", "Against the computer", levels.length > 0),
       mode("hotseat", "Hot-seat on this screen", levels.length === 0),
       mode("invite", "With a friend, by link", false),
     );
@@ -142,7 +147,18 @@ function drawSetup(setup, g) {
     for (const o of g.options) {
       if (typeof o.default === "boolean") options[o.key] = fd.get("opt-" + o.key) === "on";
       else if (typeof o.default === "number") options[o.key] = Number(fd.get("opt-" + o.key));
-      else options[o.key] = fd.get("opt-" + o.key);
+      else if (o.file) {
+        // the file's text goes to the server with a first line naming the file, so its
+        // checks can say which file, which entry and what is wrong
+        const f = fd.get("opt-" + o.key);
+        if (f && f.size) {
+          if (f.size > FILE_LIMIT) {
+            err.textContent = `${f.name} is ${f.size.toLocaleString()} bytes; a file for ${title(o.key)} may have at most ${FILE_LIMIT.toLocaleString()}.`;
+            return;
+          }
+          options[o.key] = `# warroom-file: ${f.name}\n` + (await f.text());
+        } else options[o.key] = o.default;
+      } else options[o.key] = fd.get("opt-" + o.key);
     }
     const m = fd.get("mode");
     const seats = {};

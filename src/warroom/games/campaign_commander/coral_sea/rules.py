@@ -33,7 +33,7 @@ RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "3"
+    version = "4"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(

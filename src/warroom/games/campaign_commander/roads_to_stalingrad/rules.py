@@ -20,7 +20,7 @@ NON_GERMAN = ("italian", "hungarian", "rumanian")
 class RoadsToStalingrad(SeriesGame):
     id = "roads-to-stalingrad"
     title = "Campaign Commander: Roads to Stalingrad"
-    version = "2"
+    version = "3"
     roles = (AXIS, SOVIET)
     scenarios = (
         ScenarioSpec(
@@ -33,6 +33,15 @@ class RoadsToStalingrad(SeriesGame):
         super().__init__()
         m = self.data.map
         self.near2 = {a: frozenset(m.distances(a, limit=2)) for a in m.areas}
+        units = self.data.units
+        self.armored = frozenset(u for u, d in units.items() if d.armored)
+        self.german_infantry = frozenset(
+            u for u, d in units.items() if d.nation == "german" and d.type == "infantry"
+        )
+        areas = self.data.areas
+        self.mountains = frozenset(a for a, ad in areas.items() if ad.terrain == "mountain")
+        self.cities = tuple(a for a, ad in areas.items() if ad.city)
+        self.supply_symbols = tuple(a for a, ad in areas.items() if ad.supply)
 
     # ----- set-up: initiative (4) and the Fall Blau opening operation (12) -------------------
     def prepare(self, s: CCState, scenario: str, options: Mapping[str, OptionValue]) -> None:
@@ -78,8 +87,9 @@ class RoadsToStalingrad(SeriesGame):
         return base
 
     def move_cost(self, s: CCState, role: str, group: Sequence[str]) -> int:
-        armored = any(self.data.units[u].armored for u in group)
-        return self.action_cost(s, role, 2 if armored else 1, group)
+        armored = self.armored
+        base = 2 if any(u in armored for u in group) else 1
+        return self.action_cost(s, role, base, group)
 
     # ----- 11: one rebuild every two Axis operations -----------------------------------------
     def rebuild_allowed(self, s: CCState, role: str) -> bool:
@@ -124,38 +134,48 @@ class RoadsToStalingrad(SeriesGame):
     def enter(
         self, s: CCState, op: Op, frm: str, dest: str, mp: int, spent: int
     ) -> tuple[int, bool] | None:
-        if not all(
-            self.passable_for(s, u, dest) for u in op.group if not self.data.units[u].leader
-        ):
-            return None
+        leaders = self.leaders
+        units = [u for u in op.group if u not in leaders]
+        for u in units:
+            if not self.passable_for(s, u, dest):
+                return None
         attack = bool(self.foes_at(s, dest, op.role))
         raw = self.data.map.border(frm, dest)
-        kind = self.border_kind(s, frm, dest)
-        units = [u for u in op.group if not self.data.units[u].leader]
         cost, stop = 1, False
-        if raw == "volga" and kind == "volga":
-            if self.volga_closed(s) or attack:
-                return None  # 1.b.I: closed after winter; no attack across it
-            cost, stop = mp, True  # all movement points
-        if raw == "straits" and op.role == SOVIET and not self.winter(s):
-            return None  # 1.d.I
-        if kind == "major" and attack and not self.winter(s):
-            base_mf = min(self.values(s, u)[2] for u in units)
-            if base_mf > 1:
-                cost += 1  # 1.b.II
-        if self.data.areas[dest].terrain == "mountain":
+        if raw:
+            winter = self.winter(s)
+            if raw == "volga":
+                # the Volga itself until five cards after winter, then a major river
+                # (border_kind), whose crossing costs nothing more in winter
+                if not winter or self.volga_closed(s):
+                    if self.volga_closed(s) or attack:
+                        return None  # 1.b.I: closed after winter; no attack across it
+                    cost, stop = mp, True  # all movement points
+            elif raw == "straits":
+                if op.role == SOVIET and not winter:
+                    return None  # 1.d.I
+                if attack and not winter:
+                    cost += self._crossing(s, units)  # a major river
+            elif raw == "major" and attack and not winter:
+                cost += self._crossing(s, units)
+        if dest in self.mountains:
             stop = True  # 1.c
-        if attack and any(
-            self.data.units[u].nation == "german" and self.data.units[u].type == "infantry"
-            for u in units
-        ):
-            limit = 1 + self.group_mp_bonus(s, op.group)
-            if spent + 1 > limit:
-                return None  # 9.a: German infantry attack with a movement of 1
-            cost = 1
-        if op.volga and attack:
-            return None
+        if attack:
+            gi = self.german_infantry
+            if any(u in gi for u in units):
+                limit = 1 + self.group_mp_bonus(s, op.group)
+                if spent + 1 > limit:
+                    return None  # 9.a: German infantry attack with a movement of 1
+                cost = 1
+            if op.volga:
+                return None
         return cost, stop
+
+    def _crossing(self, s: CCState, units: list[str]) -> int:
+        """1.b.II: attacking across a major river costs one more movement point (nothing
+        more to a group whose slowest unit moves one area at a time)."""
+        base_mf = min(self.values(s, u)[2] for u in units)
+        return 1 if base_mf > 1 else 0
 
     def on_cross(self, s: CCState, op: Op, frm: str, dest: str, border: str) -> None:
         if border == "volga":
@@ -284,33 +304,39 @@ class RoadsToStalingrad(SeriesGame):
 
     def chain(self, s: CCState, role: str, roots: set[str], nodes: set[str]) -> set[str]:
         """Nodes linked to a root by hops of at most three enemy-free areas (5.a.IV, 5.b)."""
-        blocked = self._blocked(s, role)
-        m = self.data.map
-        reached = {r for r in roots if r in nodes and r not in blocked}
-        frontier = set(reached)
-        while frontier:
-            near = m.distances(frontier, lambda x: x not in blocked, 3)
-            frontier = {n for n in near if n in nodes and n not in reached}
-            reached |= frontier
-        return reached
+        # the answer depends on the nodes, the roots and where the enemy stands: kept until a
+        # unit moves
+        key = ("chain", role, frozenset(roots), frozenset(nodes))
+        found = s.units.memo.get(key)
+        if found is None:
+            blocked = self._blocked(s, role)
+            m = self.data.map
+            reached = {r for r in roots if r in nodes and r not in blocked}
+            frontier = set(reached)
+            while frontier:
+                near = m.distances(frontier, lambda x: x not in blocked, 3)
+                frontier = {n for n in near if n in nodes and n not in reached}
+                reached |= frontier
+            found = s.units.memo[key] = frozenset(reached)
+        return set(found)
 
     def placement_cities(self, s: CCState, role: str) -> set[str]:
         areas = self.data.areas
-        mine = {a for a, ad in areas.items() if ad.city and s.control.get(a) == role}
+        control = s.control
+        mine = {a for a in self.cities if control.get(a) == role}
         if role == AXIS:
             rear = {a for a in mine if areas[a].control == AXIS}
             if s.flags["railheads"] >= 1 and {"Rostov", "Millerovo"} <= mine:
                 return rear | self.chain(s, AXIS, {"Poltava", "Dnepropetrovsk"}, mine)
             return rear
-        symbols = {a for a, ad in areas.items() if ad.supply and s.control.get(a) == SOVIET}
+        symbols = {a for a in self.supply_symbols if control.get(a) == SOVIET}
         nodes = mine | symbols
         roots = {"Voronezh", "Saratov", "Grozny"} | {a for a in symbols if areas[a].edge}
         return self.chain(s, SOVIET, roots, nodes)
 
     def rp_places(self, s: CCState, role: str) -> list[str]:
+        # 5.a: Axis cities; 5.b: Soviet named cities and supply symbols on a chain
         ok = self.placement_cities(s, role)
-        if role == SOVIET:
-            ok = {a for a in ok if self.data.areas[a].city}
         ok = {a for a in ok if not self.has_units(s, a, self.other(role))}
         if role == AXIS and "Directive 45" in s.permanent and s.flags["d45_next"]:
             sector = {a for a in ok if self.data.areas[a].sector == s.flags["d45_next"]}
@@ -324,6 +350,14 @@ class RoadsToStalingrad(SeriesGame):
 
     def reinforce_places(self, s: CCState, role: str, uid: str) -> list[str]:
         ok = self.placement_cities(s, role)
+        if role == SOVIET:
+            # 7.b: a city that satisfies 5.b, or a Soviet supply symbol on the map edge (the
+            # inland symbols take resource points, not new units)
+            areas = self.data.areas
+            ok = {a for a in ok if areas[a].city}
+            ok |= {
+                a for a, ad in areas.items() if ad.supply and ad.edge and s.control.get(a) == SOVIET
+            }
         ok = {a for a in ok if not self.has_units(s, a, self.other(role))}
         return sorted(a for a in ok if self.passable_for(s, uid, a))
 
@@ -388,7 +422,7 @@ class RoadsToStalingrad(SeriesGame):
             s.tasks.append(("op-rp", AXIS))
             s.tasks.append(("place", AXIS, "leader", 1, "manstein"))
         elif e.name == "redeploy":
-            s.tasks.append(("redeploy", AXIS, e.n))
+            s.tasks.append(("redeploy", AXIS, e.n, ()))
         else:
             super().special(s, role, c, e)
 
@@ -429,6 +463,9 @@ class RoadsToStalingrad(SeriesGame):
 
     def campaign_actions(self, s: CCState, t: tuple[Any, ...]) -> list[Action]:
         if t[0] == "redeploy":
+            # ("redeploy", AXIS, units left to move, units already moved): the card moves
+            # up to that many German units, each once
+            moved = t[3] if len(t) > 3 else ()
             out: list[Action] = []
             for x, u in s.units.items():
                 d = self.data.units[x]
@@ -437,6 +474,7 @@ class RoadsToStalingrad(SeriesGame):
                     and d.nation == "german"
                     and not d.leader
                     and u.loc not in OFF_MAP
+                    and x not in moved
                 ):
                     out.append(("pick", x))
                     if u.loc == "Kerch" and "kerch" in d.tags:
@@ -450,8 +488,9 @@ class RoadsToStalingrad(SeriesGame):
         if action[0] == "done" or t[2] <= 0:
             return
         uid = action[1]
+        moved = (*(t[3] if len(t) > 3 else ()), uid)
         if t[2] > 1:
-            s.tasks.append(("redeploy", AXIS, t[2] - 1))
+            s.tasks.append(("redeploy", AXIS, t[2] - 1, moved))
         if action[0] == "exit":
             s.units[uid] = s.units[uid]._replace(loc=GONE)
             s.log("left-map", unit=uid, area="Kerch")
@@ -460,7 +499,19 @@ class RoadsToStalingrad(SeriesGame):
             s.tasks.append(("place", AXIS, "move", 1, uid))
 
     def campaign_prompt(self, s: CCState, t: tuple[Any, ...]) -> str:
-        return f"Strategic Redeployment: pick a German unit ({t[2]} left) or done"
+        return f"Strategic Redeployment: pick a German unit to move ({t[2]} left) or done"
+
+    def label(self, state: CCState, role: str, action: Action) -> str:
+        top = state.tasks[-1][0] if state.tasks else ""
+        if top == "redeploy":
+            if action[0] == "pick":
+                u = action[1]
+                return f"Redeploy {self.data.units[u].name} ({state.units[u].loc})"
+            if action[0] == "exit":
+                return f"{self.data.units[action[1]].name} leaves the map from Kerch"
+            if action[0] == "done":
+                return "Done (no more units)"
+        return super().label(state, role, action)
 
     # ----- 16: victory points -----------------------------------------------------------------
     def victory_points(self, s: CCState) -> dict[str, float]:

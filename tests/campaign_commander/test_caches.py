@@ -1,0 +1,146 @@
+"""The series engine's kept facts against a full recomputation, over random games.
+
+Each cache the engine keeps to go faster must give what a recomputation from the state gives:
+the index of who stands where and the memo of facts derived from the locations (``Units``),
+the isolation pass that looks only at the units whose marker may have changed, and the
+legal actions kept for the moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+import warroom
+from warroom.ai.base import rules_policy
+from warroom.engine import Rng
+from warroom.engine.contract import plain
+from warroom.games.campaign_commander import isolation
+from warroom.games.campaign_commander.state import Battle, CCState, Op, Units
+
+GAMES = (
+    ("roads-to-stalingrad", {}),
+    ("coral-sea", {}),
+    ("coral-sea", {"air-attacks": True, "limited-intelligence": True}),
+)
+
+
+def fresh(s: CCState) -> CCState:
+    """A copy of ``s`` that keeps nothing: units without index, memo or isolation basis."""
+    new = s.clone()
+    new.units = Units(dict(s.units))
+    return new
+
+
+def index_of(units: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for uid, u in units.items():
+        out.setdefault(u.loc, []).append(uid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@contextmanager
+def isolation_checked(calls: list[int]) -> Iterator[None]:
+    """Every isolation pass is also done in full on a copy: the same markers, the same log."""
+    quick = isolation.update
+
+    def both(g: Any, s: CCState, full: bool = False) -> None:
+        twin = fresh(s)
+        start = len(s.events)
+        quick(g, s, full)
+        quick(g, twin, True)
+        assert dict(s.units) == dict(twin.units)
+        assert s.events[start:] == twin.events
+        calls[0] += 1
+
+    isolation.update = both  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        isolation.update = quick  # type: ignore[assignment]
+
+
+def play(gid: str, options: dict[str, Any], seed: int, steps: int) -> tuple[int, int]:
+    """A game for ``steps`` steps, every kept fact checked after each one: the rule-based
+    players (whose fronts meet, so that units are cut off) with one choice in five random.
+    Returns the steps and the Isolated markers set or cleared."""
+    g: Any = warroom.game(gid)
+    policy = rules_policy(gid)
+    assert policy is not None
+    s = g.setup(g.default_scenario, options, seed)
+    rng = Rng(seed)
+    done = marks = 0
+    while g.outcome(s) is None and done < steps:
+        role = g.active(s)[rng.below(len(g.active(s)))]
+        acts = g.legal_actions(s, role)
+        assert list(acts) == list(g.legal_actions(fresh(s), role)), f"step {done}"
+        assert s.units.where() == index_of(s.units), f"step {done}"
+        assert isolation.held(g, s) == isolation.held(g, fresh(s)), f"step {done}"
+        if done % 3 == 0:
+            s = g.clone(s)  # copies share the index and memo until one of them moves a unit
+        if rng.below(5):
+            act = policy(g, s, role, acts, rng)
+        else:
+            act = acts[rng.below(len(acts))]
+        g.apply(s, role, act)
+        marks += sum(1 for e in s.events if e["kind"] in ("isolated", "supplied"))
+        s.events.clear()
+        done += 1
+    return done, marks
+
+
+@pytest.mark.parametrize(("gid", "options"), GAMES)
+def test_kept_facts_match_a_recomputation(gid: str, options: dict[str, Any]) -> None:
+    calls = [0]
+    with isolation_checked(calls):
+        played = [play(gid, options, seed, 100_000) for seed in range(2)]
+    assert sum(n for n, _ in played) > 600 and calls[0] > 200
+    assert sum(k for _, k in played) >= 5  # markers did change along the way
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("gid", "options"), GAMES)
+def test_kept_facts_match_a_recomputation_over_whole_games(
+    gid: str, options: dict[str, Any]
+) -> None:
+    calls = [0]
+    with isolation_checked(calls):
+        played = [play(gid, options, seed, 100_000) for seed in range(10, 20)]
+    assert sum(k for _, k in played) >= 40
+
+
+def test_a_copy_moving_a_unit_leaves_the_original_index_alone() -> None:
+    g: Any = warroom.game("roads-to-stalingrad")
+    s = g.setup(g.default_scenario, {}, 1)
+    before = dict(s.units.where())
+    twin = s.clone()
+    uid = next(iter(s.units))
+    twin.units[uid] = twin.units[uid]._replace(loc="Voronezh")
+    assert s.units.where() == before == index_of(s.units)
+    assert twin.units.where() == index_of(twin.units)
+    assert uid in twin.units.where()["Voronezh"]
+
+
+def test_copies_of_an_operation_and_a_battle_carry_every_field() -> None:
+    """The copies are written out field by field for speed: none may be forgotten."""
+    op = Op("axis", "Kursk", 5, False)
+    for i, k in enumerate(Op.__slots__):
+        v = getattr(op, k)
+        setattr(op, k, {f"x{i}"} if isinstance(v, set) else [f"x{i}"] if isinstance(v, list) else i)
+    twin = op.copy()
+    for k in Op.__slots__:
+        assert getattr(twin, k) == getattr(op, k), k
+        if isinstance(getattr(op, k), (list, set)):
+            assert getattr(twin, k) is not getattr(op, k), k
+    b = Battle("Kursk", "axis", "soviet", "Oboyan", "", False)
+    for i, k in enumerate(Battle.__slots__):
+        v = getattr(b, k)
+        if not isinstance(v, (dict, list)):
+            setattr(b, k, i)
+    b.units["axis"].append("g-13")
+    b.fortified["g-13"] = 1
+    b.played.append("axis:Assault")
+    assert plain(b.copy()) == plain(b)

@@ -1,0 +1,418 @@
+"""Every game's page as a person sees it, on a 1400x900 screen and a 390x844 phone: nothing
+scrolls sideways, the prompt is in sight and usable, map names do not run into each other
+or into the markers, counters are big enough to read, the map zooms and pans (wheel,
+buttons, keys, a drag, two fingers) and piles of counters open on a click.
+
+Screenshots of every game at both sizes go to artifacts/screenshots/ (gitignored), to be
+looked at after a run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.browser import ARTIFACTS, browser, open_page
+from tests.server.liveserver import LiveServer
+
+pytestmark = pytest.mark.browser
+__all__ = ["browser"]
+
+GAMES = ["commanders", "roads-to-stalingrad", "coral-sea", "fall-blau", "toi-stalingrad"]
+SIZES = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
+SHOTS = ARTIFACTS / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("table") / "warroom.sqlite") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def matches(server: LiveServer) -> dict[str, dict[str, Any]]:
+    """One hot-seat match of every game, at its start."""
+    out = {}
+    for game in GAMES:
+        r = httpx.post(
+            server.url + "/api/matches", json={"game": game, "seed": 3, "mode": "hotseat"}
+        )
+        assert r.status_code == 201, r.text
+        out[game] = r.json()
+    return out
+
+
+def hotseat_url(server: LiveServer, m: dict[str, Any]) -> str:
+    return f"{server.url}/g/{m['id']}#t={'.'.join(m['tokens'].values())}"
+
+
+def save(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+# what the page looks like, measured in the page
+FIT = """() => {
+  const doc = document.documentElement;
+  const card = document.querySelector('.prompt-card');
+  const r = card.getBoundingClientRect();
+  const text = document.querySelector('.prompt-text');
+  const t = text.getBoundingClientRect();
+  const hit = document.elementFromPoint(t.left + Math.min(20, t.width / 2), t.top + t.height / 2);
+  return {
+    scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, bodyWidth: document.body.scrollWidth,
+    card: {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height},
+    textHeight: t.height, textOnTop: !!hit && card.contains(hit),
+    innerHeight: innerHeight,
+  };
+}"""
+
+LABELS = """() => {
+  const box = (n) => n.getBoundingClientRect();
+  const labels = [...document.querySelectorAll('svg.board .label')].map((n) => [n.textContent, box(n)]);
+  const markers = [...document.querySelectorAll('svg.board .marker')].map(box);
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const bad = [];
+  labels.forEach(([t, a], i) => {
+    labels.slice(i + 1).forEach(([u, b]) => { if (over(a, b)) bad.push(`${t} / ${u}`); });
+    if (markers.some((m) => over(a, m))) bad.push(`${t} over a marker`);
+  });
+  return {count: labels.length, markers: markers.length, bad};
+}"""
+
+# the smallest counter on screen, and the smallest text written on a counter, in pixels
+COUNTERS = """() => {
+  const units = [...document.querySelectorAll('svg.board g.unit')];
+  const sides = units.map((u) => { const r = u.firstElementChild.getBoundingClientRect(); return Math.min(r.width, r.height); });
+  const texts = units.flatMap((u) => [...u.querySelectorAll('text')]).map((t) => t.getBoundingClientRect().height);
+  return {n: units.length, side: Math.min(...sides), text: texts.length ? Math.min(...texts) : null};
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lobby_fits_the_screen(browser: Any, server: LiveServer, size: str) -> None:
+    page = open_page(browser, server.url + "/", SIZES[size], ready=".game-box")
+    page.click(".game-box[data-game=commanders]")
+    page.wait_for_selector("#start")
+    fit = page.evaluate(FIT.replace(".prompt-card", "#start").replace(".prompt-text", "#start"))
+    assert fit["scrollWidth"] <= fit["clientWidth"], fit
+    save(page, f"lobby-{size}")
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_fits_the_screen_with_its_prompt_in_sight(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]], game: str, size: str
+) -> None:
+    vp = SIZES[size]
+    page = open_page(browser, hotseat_url(server, matches[game]), vp, ready="svg.board g")
+    page.wait_for_selector(".prompt-card.yours")
+    fit = page.evaluate(FIT)
+    # nothing scrolls sideways
+    assert fit["scrollWidth"] <= vp["width"] and fit["bodyWidth"] <= vp["width"], fit
+    # the prompt is on screen, whole enough to read and not covered
+    card = fit["card"]
+    assert card["top"] >= 0 and card["bottom"] <= vp["height"] + 1, card
+    assert card["left"] >= 0 and card["right"] <= vp["width"], card
+    assert card["height"] >= 90 and fit["textHeight"] >= 18 and fit["textOnTop"], fit
+    # every map name clear of the others and of the markers
+    labels = page.evaluate(LABELS)
+    assert labels["bad"] == [], labels["bad"]
+    if game != "toi-stalingrad":  # a campaign sheet: no map
+        assert labels["count"] >= 9 and labels["markers"] >= 5, labels
+    if size == "desktop" and game in ("roads-to-stalingrad", "coral-sea", "commanders"):
+        c = page.evaluate(COUNTERS)
+        assert c["n"] >= 10 and c["side"] >= 22, c
+        if c["text"] is not None:
+            assert c["text"] >= 9, c
+    save(page, f"{game}-{size}")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_map_zooms_and_pans_by_wheel_buttons_keys_drag_and_fingers(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]]
+) -> None:
+    m = matches["roads-to-stalingrad"]
+    page = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g.area")
+
+    def box() -> list[float]:
+        return [float(x) for x in page.get_attribute("svg.board", "viewBox").split()]
+
+    whole = box()
+    step = page.evaluate("window.warroom.view.step")
+    assert page.is_disabled(".zoom-out") and page.is_disabled(".zoom-fit")
+    page.click(".zoom-in")
+    assert box()[2] == pytest.approx(whole[2] / 1.4)
+    page.click(".zoom-fit")
+    assert box() == whole
+    # the wheel zooms about the pointer: the point under it stays put
+    frame = page.locator("svg.board").bounding_box()
+    x, y = frame["x"] + frame["width"] * 0.3, frame["y"] + frame["height"] * 0.4
+    before = page.evaluate(
+        f"(() => {{ const z = window.warroom.zoom; return z.toUser({x}, {y}); }})()"
+    )
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, -400)
+    page.wait_for_function("window.warroom.zoom.zoom > 1.5")
+    after = page.evaluate(
+        f"(() => {{ const z = window.warroom.zoom; return z.toUser({x}, {y}); }})()"
+    )
+    assert after["x"] == pytest.approx(before["x"], abs=2) and after["y"] == pytest.approx(
+        before["y"], abs=2
+    )
+    # a drag pans, and the click that ends it chooses nothing
+    zoomed = box()
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 120, y + 60, steps=6)
+    page.mouse.up()
+    panned = box()
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1] and panned[2] == zoomed[2]
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.warroom.view.step") == step
+    # keys: 0 shows it all, + zooms, an arrow pans
+    page.keyboard.press("0")
+    assert box() == whole
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    closer = box()
+    assert closer[2] < whole[2] / 1.5
+    page.keyboard.press("ArrowRight")
+    assert box()[0] > closer[0]
+    page.keyboard.press("0")
+    # two fingers apart zoom in, about the point between them
+    page.evaluate(
+        """() => {
+      const svg = document.querySelector('svg.board');
+      const r = svg.getBoundingClientRect();
+      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      const fire = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {
+        pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1}));
+      fire('pointerdown', 1, cx - 40); fire('pointerdown', 2, cx + 40);
+      for (let k = 1; k <= 5; k++) { fire('pointermove', 1, cx - 40 - 16 * k); fire('pointermove', 2, cx + 40 + 16 * k); }
+      fire('pointerup', 1, cx - 120); fire('pointerup', 2, cx + 120);
+    }"""
+    )
+    assert page.evaluate("window.warroom.zoom.zoom") == pytest.approx(3.0, rel=0.05)
+    assert page.evaluate("window.warroom.view.step") == step
+    assert page.errors == []
+    page.close()
+
+
+def test_a_pile_of_counters_opens_on_a_click_and_each_says_what_it_is(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]]
+) -> None:
+    m = matches["roads-to-stalingrad"]
+    page = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g.area")
+    # Kharkov holds three Axis corps at the start
+    stack = page.locator('svg.board .stack[data-stack="Kharkov"]')
+    assert stack.locator(":scope > .piece").count() == 3
+    step = page.evaluate("window.warroom.view.step")
+
+    def boxes() -> list[dict[str, float]]:
+        out: list[dict[str, float]] = page.evaluate(
+            """() => [...document.querySelectorAll('.stack[data-stack="Kharkov"] > .piece')]
+                .map((n) => { const r = n.firstElementChild.getBoundingClientRect();
+                               return {x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+        )
+        return out
+
+    def apart(bs: list[dict[str, float]]) -> bool:
+        return all(
+            a["x"] + a["w"] <= b["x"] + 0.5
+            or b["x"] + b["w"] <= a["x"] + 0.5
+            or a["y"] + a["h"] <= b["y"] + 0.5
+            or b["y"] + b["h"] <= a["y"] + 0.5
+            for i, a in enumerate(bs)
+            for b in bs[i + 1 :]
+        )
+
+    assert not apart(boxes())  # a pile
+    stack.click()
+    page.wait_for_selector('.stack.open[data-stack="Kharkov"]')
+    assert apart(boxes())  # opened side by side
+    assert page.evaluate("window.warroom.view.step") == step  # opening chose nothing
+    # hovering a counter tells its values and what they mean
+    piece = stack.locator(":scope > .piece").first
+    values = piece.locator("text").last.text_content()
+    tactical, cohesion, movement = values.split("-")
+    piece.hover()
+    tip = page.locator(".tooltip")
+    tip.wait_for(state="visible")
+    words = tip.inner_text()
+    assert f"{values}: tactical {tactical}" in words and f"cohesion {cohesion}" in words, words
+    assert f"movement {movement}" in words, words
+    # a refresh keeps it open; Escape closes it
+    page.evaluate("window.warroom.refresh()")
+    page.wait_for_selector('.stack.open[data-stack="Kharkov"]')
+    page.keyboard.press("Escape")
+    page.wait_for_selector('.stack[data-stack="Kharkov"]:not(.open)')
+    assert not apart(boxes())
+    assert page.errors == []
+    page.close()
+
+
+def test_the_prompt_keeps_its_size_with_the_hint_and_the_battle_odds_open(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches",
+        json={"game": "roads-to-stalingrad", "seed": 4, "mode": "hotseat"},
+    ).json()
+    page = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g.area")
+    page.wait_for_selector(".odds-panel:not(.hidden) .odds-go")
+    page.click(".hint-btn")
+    page.wait_for_selector(".hint-panel:not(.hidden) .hint-cand", timeout=20_000)
+    page.click(".odds-go")
+    page.wait_for_selector(".odds-table", timeout=20_000)
+    fit = page.evaluate(FIT)
+    assert fit["card"]["height"] >= 90 and fit["textOnTop"], fit
+    # the card shows its whole text: nothing inside it is squeezed out of sight
+    inner = page.evaluate(
+        "(() => { const c = document.querySelector('.prompt-card');"
+        " return [c.scrollHeight, c.clientHeight]; })()"
+    )
+    assert inner[0] <= inner[1] + 1, inner
+    save(page, "roads-to-stalingrad-hint-and-odds-desktop")
+    assert page.errors == []
+    page.close()
+
+
+# ----- page defects ------------------------------------------------------------------------
+
+
+def test_log_numbers_from_100_show_whole_beside_their_lines(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches",
+        json={"game": "commanders", "seed": 5, "seats": {"white": "random", "black": "random"}},
+    ).json()
+    page = open_page(browser, f"{server.url}/g/{m['id']}", SIZES["phone"], ready="svg.board g")
+    page.wait_for_function("window.warroom.view.log.length >= 120", timeout=30_000)
+    numbers = page.evaluate(
+        """() => {
+      const ol = document.querySelector('.log');
+      const box = ol.getBoundingClientRect();
+      return [...ol.querySelectorAll('li')].slice(95, 115).map((li) => {
+        const n = li.querySelector('.ev-n'), body = li.querySelector('.ev-body');
+        const a = n.getBoundingClientRect(), b = body.getBoundingClientRect();
+        return {text: n.textContent, inside: a.left >= box.left && a.right <= b.left + 0.5,
+                whole: n.scrollWidth <= n.clientWidth + 0.5, level: Math.abs(a.top - b.top) < 2};
+      });
+    }"""
+    )
+    assert [n["text"] for n in numbers] == [f"{k}." for k in range(96, 116)]
+    assert all(n["inside"] and n["whole"] and n["level"] for n in numbers), numbers
+    assert page.errors == []
+    page.close()
+
+
+def test_all_choices_numbers_sit_beside_their_own_wrapped_labels(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]]
+) -> None:
+    page = open_page(
+        browser, hotseat_url(server, matches["commanders"]), SIZES["phone"], ready="svg.board g"
+    )
+    page.wait_for_selector(".prompt-card.yours")
+    page.click(".all-choices summary")
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('.all-choices li')].slice(0, 60).map((li) => {
+      const n = li.querySelector('.n').getBoundingClientRect();
+      const b = li.querySelector('button').getBoundingClientRect();
+      return {n: li.querySelector('.n').textContent, top: n.top - b.top, lines: Math.round(b.height / 16)};
+    })"""
+    )
+    assert [r["n"] for r in rows] == [f"{k}." for k in range(1, len(rows) + 1)]
+    assert any(r["lines"] >= 2 for r in rows), "no label wraps on a phone: nothing is checked"
+    assert all(abs(r["top"]) < 2 for r in rows), rows
+    page.close()
+
+
+def test_the_invite_shows_whole_links_with_a_copy_button(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.click(".game-box[data-game=duel]")
+    page.check("input[name=mode][value=invite]")
+    page.click("#start")
+    page.wait_for_selector("[data-target].choice")
+    page.click(".share-btn")
+    seat = page.locator(".link-row.seat-link input")
+    link = seat.input_value()
+    assert link.startswith(server.url + "/g/") and "#t=" in link and len(link.split("#t=")[1]) > 20
+    box = seat.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"]["width"]
+    page.locator(".link-row.seat-link .copy-btn").click()
+    page.wait_for_selector(".toast:not(.hidden)")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert (
+        page.locator(".link-row.watch-link input")
+        .input_value()
+        .endswith("/g/" + link.split("/g/")[1].split("#")[0])
+    )
+    save(page, "invite-phone")
+    context.close()
+
+
+def test_a_watcher_sees_no_hand_and_no_card_or_map_to_choose(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]]
+) -> None:
+    m = matches["coral-sea"]
+    page = open_page(browser, f"{server.url}/g/{m['id']}", SIZES["desktop"], ready="svg.board g")
+    tray = page.locator("svg.tray").text_content()
+    assert "Victory points" in tray and "Your hand" not in tray
+    assert page.locator("[data-target^='choice:'], [data-target^='card:']").count() == 0
+    seat = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g")
+    assert "Your hand (5)" in seat.locator("svg.tray").text_content()
+    assert seat.locator("svg.tray [data-target='choice:card']").count() == 1
+    page.close()
+    seat.close()
+
+
+def test_a_selected_unit_stays_selected_when_the_other_side_moves(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "invite"}
+    ).json()
+    page = open_page(
+        browser,
+        f"{server.url}/g/{m['id']}#t={m['tokens']['white']}",
+        SIZES["desktop"],
+        ready=".live-dot.up",
+    )
+    page.wait_for_function(
+        "window.warroom.view.prompt && window.warroom.view.board.stage === 'plan'"
+    )
+    unit = page.locator("svg.board [data-target^='unit:w-'].choice").first
+    key = unit.get_attribute("data-target")
+    unit.click()
+    page.wait_for_selector(f"svg.board [data-target='{key}'].selected")
+    # black gives a secret order; white's page hears of it and draws the board again
+    black = {"X-Seat-Token": m["tokens"]["black"]}
+    st = httpx.get(f"{server.url}/api/matches/{m['id']}", headers=black).json()
+    order = next(a for a in st["prompt"]["actions"] if a[0] == "order")
+    r = httpx.post(
+        f"{server.url}/api/matches/{m['id']}/actions", json={"action": order}, headers=black
+    )
+    assert r.status_code == 200, r.text
+    page.evaluate("window.warroom.refresh()")
+    page.wait_for_timeout(300)
+    assert page.locator(f"svg.board [data-target='{key}'].selected").count() == 1
+    assert page.locator("svg.board [data-target^='sector:'].choice").count() >= 1
+    assert "selected" in page.locator(".prompt-card").inner_text()
+    # my own move clears it
+    page.locator("svg.board [data-target^='sector:'].choice").first.click()
+    if page.locator(".menu:not(.hidden) button").count():
+        page.locator(".menu:not(.hidden) button").first.click()
+    page.wait_for_function("!document.querySelector('svg.board .selected')")
+    assert page.errors == []
+    page.close()
