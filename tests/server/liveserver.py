@@ -15,7 +15,7 @@ from pathlib import Path
 import uvicorn
 
 from tests.engine.toy import DUEL
-from warroom.server.app import create_app
+from warroom.server.app import UVICORN_LIMITS, create_app
 from warroom.server.players import Players
 
 
@@ -42,7 +42,9 @@ class LiveServer:
         self.port = free_port()
         app = create_app(db, players=Players(players), extra_games=[DUEL], fixed_seeds=True)
         self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+            uvicorn.Config(
+                app, host="127.0.0.1", port=self.port, log_level="warning", **UVICORN_LIMITS
+            )
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -64,7 +66,7 @@ def main() -> None:
     db, port = sys.argv[1], int(sys.argv[2])
     sync = sys.argv[3] if len(sys.argv) > 3 else "full"
     app = create_app(db, players=Players("thread"), extra_games=[DUEL], sync=sync, fixed_seeds=True)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **UVICORN_LIMITS)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from warroom.engine.errors import BadOption, BadScenario
+from warroom.engine.errors import BadOption, BadScenario, excerpt
 from warroom.engine.rng import Rng, Seed
 
 Action = tuple[Any, ...]
@@ -30,7 +30,9 @@ def to_action(value: Any) -> Action:
     """Turn a JSON list (or tuple) into an action tuple, recursively."""
     if isinstance(value, (list, tuple)):
         return tuple(to_action(v) if isinstance(v, (list, tuple)) else v for v in value)
-    raise TypeError(f"an action is a list or tuple, got {type(value).__name__}: {value!r}")
+    raise TypeError(
+        f"an action is a list or tuple, got {type(value).__name__}: {excerpt(repr(value))}"
+    )
 
 
 def action_json(action: Action) -> list[Any]:
@@ -67,12 +69,14 @@ class OptionSpec:
                 return True
             if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
                 return False
-            raise BadOption(f"option {self.key!r} is true or false, got {value!r}")
+            raise BadOption(f"option {self.key!r} is true or false, got {excerpt(repr(value))}")
         if kind is int:
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise BadOption(f"option {self.key!r} is a whole number, got {value!r}") from None
+                raise BadOption(
+                    f"option {self.key!r} is a whole number, got {excerpt(repr(value))}"
+                ) from None
             if (self.low is not None and number < self.low) or (
                 self.high is not None and number > self.high
             ):
@@ -83,7 +87,9 @@ class OptionSpec:
         text = str(value)
         if self.choices and text not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise BadOption(f"option {self.key!r} must be one of {allowed}; got {text!r}")
+            raise BadOption(
+                f"option {self.key!r} must be one of {allowed}; got {excerpt(repr(text))}"
+            )
         return text
 
 
@@ -216,13 +222,17 @@ class Game(ABC, Generic[S]):
         scen = scenario or self.default_scenario
         ids = [s.id for s in self.scenarios]
         if scen not in ids:
-            raise BadScenario(f"{self.id} has no scenario {scen!r}; choose one of {', '.join(ids)}")
+            raise BadScenario(
+                f"{self.id} has no scenario {excerpt(repr(scen))}; choose one of {', '.join(ids)}"
+            )
         specs = {o.key: o for o in self.options}
         resolved: dict[str, OptionValue] = {o.key: o.default for o in self.options}
         for key, value in (options or {}).items():
             if key not in specs:
                 allowed = ", ".join(specs) or "none"
-                raise BadOption(f"{self.id} has no option {key!r}; its options are: {allowed}")
+                raise BadOption(
+                    f"{self.id} has no option {excerpt(repr(key))}; its options are: {allowed}"
+                )
             resolved[key] = specs[key].check(value)
         self.check_options(scen, resolved)
         return scen, resolved

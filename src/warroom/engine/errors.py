@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 
+def excerpt(text: str, limit: int = 80) -> str:
+    """``text`` cut to about ``limit`` characters, saying how long it was: what an error
+    message quotes of an input, which may be of any size."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
 class WarroomError(Exception):
     """Base of every error the engine raises on purpose."""
 

@@ -27,7 +27,7 @@ from warroom.engine.contract import (
     action_json,
     to_action,
 )
-from warroom.engine.errors import BadRecord, IllegalAction, NotYourTurn
+from warroom.engine.errors import BadRecord, IllegalAction, NotYourTurn, excerpt
 from warroom.engine.registry import game as lookup_game
 from warroom.engine.rng import Seed, check_seed
 
@@ -149,7 +149,7 @@ class Match:
                 role, action = entry[0], entry[1]
             except (TypeError, IndexError, KeyError):
                 raise BadRecord(
-                    f"step {i} of the record is not [role, action]: {entry!r}"
+                    f"step {i} of the record is not [role, action]: {excerpt(repr(entry))}"
                 ) from None
             try:
                 m.act(role, action)
@@ -364,7 +364,7 @@ class Match:
         if act not in legal:
             reason = self.game.explain_illegal(self.state, role, act)
             n = len(legal)
-            msg = f"{action_json(act)} is not a legal action for {role}"
+            msg = f"{excerpt(repr(action_json(act)))} is not a legal action for {role}"
             msg += f": {reason}" if reason else ""
             msg += f" ({n} legal action{'s' if n != 1 else ''} now: see the prompt)"
             raise IllegalAction(msg, role=role, legal_count=n)

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from warroom.engine.contract import Game
-from warroom.engine.errors import UnknownGame
+from warroom.engine.errors import UnknownGame, excerpt
 
 
 @cache
@@ -37,6 +37,6 @@ def game(game_id: str) -> Game[Any]:
     games = _all()
     if game_id not in games:
         raise UnknownGame(
-            f"no game {game_id!r}; the games are: {', '.join(sorted(games)) or 'none'}"
+            f"no game {excerpt(repr(game_id))}; the games are: {', '.join(sorted(games)) or 'none'}"
         )
     return games[game_id]

@@ -22,12 +22,15 @@ from typing import Any, Literal
 from urllib.parse import parse_qsl
 
 import orjson
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.middleware.body_limit import MAX_BODY_SIZE_SCOPE_KEY, RequestBodyLimitMiddleware
 
 from warroom.engine import Game, Match
+from warroom.engine.errors import excerpt
 from warroom.server.advice import hint_for, is_campaign, odds_for
 from warroom.server.boards import board_file
 from warroom.server.jsonio import dumps
@@ -48,6 +51,23 @@ from warroom.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("warroom.server")
+
+ACTION_BODY = 4096
+"""Bytes an action's (or an undo's) request body may have: the longest action of any game is
+under 100 bytes as JSON. A longer body is refused with 413 before it is read."""
+BODY = 16_384
+"""Bytes any other request body may have (a hint, battle odds...)."""
+CREATE_BODY = 262_144
+"""Bytes a new match's set-up may have: its options may carry a players' own file (Tide of
+Iron's campaign file, at most 64 KB, escaped in JSON)."""
+WS_MESSAGE = 4096
+"""Bytes a WebSocket message from a page may have (its hello is a token); a longer one
+closes the connection (1009). ``warroom serve`` also gives uvicorn this as ``ws_max_size``."""
+DETAIL = 400
+"""Characters an error's detail may have: whatever it quotes of the input is an excerpt."""
+
+UVICORN_LIMITS: dict[str, Any] = {"ws_max_size": WS_MESSAGE, "h11_max_incomplete_event_size": BODY}
+"""What ``warroom serve`` (and the tests' live server) give uvicorn."""
 
 
 class CreateBody(BaseModel):
@@ -94,12 +114,23 @@ def create_app(
     resume: bool = True,
     sync: str = "full",
     fixed_seeds: bool = False,
+    max_rooms: int = 500,
+    idle: float = 600.0,
 ) -> FastAPI:
     """``fixed_seeds``: accept a ``seed`` in any new match (tests and demos; off by default,
-    when only solitaire games may be given one: see ``Rooms``)."""
+    when only solitaire games may be given one: see ``Rooms``). ``max_rooms``, ``idle``: how
+    many matches are kept in memory, and for how long when idle (see ``Rooms``)."""
     store = Store(db, sync)
     catalog = Catalog(extra_games)
-    rooms = Rooms(store, catalog, players or Players("process"), snapshot_every, fixed_seeds)
+    rooms = Rooms(
+        store,
+        catalog,
+        players or Players("process"),
+        snapshot_every,
+        fixed_seeds,
+        max_rooms=max_rooms,
+        idle=idle,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -114,6 +145,7 @@ def create_app(
         sys.setswitchinterval(min(interval, 0.001))
         if resume:  # unfinished matches with computer seats play on, without holding up start
             threading.Thread(target=rooms.resume_all, daemon=True).start()
+        threading.Thread(target=rooms.players.warm, daemon=True).start()
         yield
         sys.setswitchinterval(interval)
         gc.unfreeze()
@@ -121,7 +153,12 @@ def create_app(
         rooms.players.close()
         store.close()
 
-    app = FastAPI(title="warroom", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(
+        title="warroom",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
     app.state.rooms = rooms
 
     async def settled(match_id: str) -> Room:
@@ -141,7 +178,25 @@ def create_app(
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return JSONResponse({"detail": excerpt(str(exc), DETAIL)}, status_code=exc.status)
+
+    @app.exception_handler(413)
+    async def too_large(request: Request, exc: HTTPException) -> JSONResponse:
+        limit = request.scope.get(MAX_BODY_SIZE_SCOPE_KEY, BODY)
+        return JSONResponse({"detail": _too_large(limit, request.headers)}, status_code=413)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's 422, without the ``input`` it would echo (of any size): where, what."""
+        errors = [
+            {
+                "loc": [excerpt(str(part), 40) for part in e.get("loc", ())][:6],
+                "msg": excerpt(str(e.get("msg", "")), 200),
+                "type": str(e.get("type", ""))[:40],
+            }
+            for e in exc.errors()[:10]
+        ]
+        return JSONResponse({"detail": errors}, status_code=422)
 
     # ----- the catalog --------------------------------------------------------------------------
     @app.get("/api/games")
@@ -157,7 +212,7 @@ def create_app(
         return fast_json(out)
 
     # ----- matches ------------------------------------------------------------------------------
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, max_body_size=CREATE_BODY)
     async def create_match(body: CreateBody) -> Response:
         room, tokens, done = rooms.create(
             body.game, body.scenario, body.options, body.seed, body.seats, body.mode
@@ -196,7 +251,13 @@ def create_app(
 
     # the two requests of every move also have a short way in, past FastAPI's routing and
     # validation (HotPaths, below): same answers, a fraction of the cost
+    # bodies: a declared length over the limit is refused before anything reads the body
+    # (DeclaredLength, outermost); one sent without a length is counted as it is read and
+    # refused once past the limit (HotPaths counts its own; for the routes, Starlette's
+    # RequestBodyLimitMiddleware, and the actions' and undo's routes have a lower limit)
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=BODY)
     app.add_middleware(HotPaths, state_of=state_of, action_of=action_of)
+    app.add_middleware(DeclaredLength)
 
     @app.get("/api/matches/{match_id}")
     async def get_state(
@@ -209,14 +270,14 @@ def create_app(
         data = await state_of(match_id, x_seat_token, since, epoch)
         return Response(data, media_type="application/json")
 
-    @app.post("/api/matches/{match_id}/actions")
+    @app.post("/api/matches/{match_id}/actions", max_body_size=ACTION_BODY)
     async def post_action(
         match_id: str, body: ActBody, x_seat_token: str | None = Header(default=None)
     ) -> Response:
         data = await action_of(match_id, x_seat_token, body.action, body.step)
         return Response(data, media_type="application/json")
 
-    @app.post("/api/matches/{match_id}/undo")
+    @app.post("/api/matches/{match_id}/undo", max_body_size=ACTION_BODY)
     async def post_undo(
         match_id: str, body: UndoBody, x_seat_token: str | None = Header(default=None)
     ) -> Response:
@@ -301,20 +362,33 @@ def create_app(
     async def live(ws: WebSocket, match_id: str) -> None:
         await ws.accept()
         try:
-            hello = await asyncio.wait_for(ws.receive_json(), timeout=10)
+            text = await asyncio.wait_for(_message(ws), timeout=10)
+            hello = orjson.loads(text)
             token = hello.get("token") if isinstance(hello, dict) else None
+            if token is not None and not isinstance(token, str):
+                raise ValueError("a token is a string")
             room = rooms.get(match_id)
             role = room.role_of(token)  # a token that holds no seat is refused
+        except TooBig:
+            with contextlib.suppress(Exception):
+                await ws.close(code=1009, reason=f"a message is at most {WS_MESSAGE} bytes")
+            return
         except (ServerError, TimeoutError, ValueError, WebSocketDisconnect) as exc:
             detail = str(exc) if isinstance(exc, ServerError) else "say hello with a token"
             with contextlib.suppress(Exception):
-                await ws.send_json({"type": "error", "detail": detail})
+                await ws.send_json({"type": "error", "detail": excerpt(detail, DETAIL)})
                 await ws.close(code=4403 if isinstance(exc, Forbidden) else 4400)
             return
         listener = Listener(asyncio.get_running_loop(), asyncio.Queue(), role)
         with room.lock:
             listener.last = hello_news = room.news(role)
             room.listeners.add(listener)
+        if room.evicted:  # dropped from memory a moment ago: listen to the room loaded now
+            room.listeners.discard(listener)
+            room = rooms.get(match_id)
+            with room.lock:
+                listener.last = hello_news = room.news(role)
+                room.listeners.add(listener)
         try:
             await ws.send_json(hello_news)  # a (re)connecting page catches up from here
             reader = asyncio.ensure_future(_drain(ws))
@@ -368,6 +442,37 @@ _INT = re.compile(r"-?[0-9]{1,18}")
 _PREFIX = "/api/matches/"
 
 
+def body_limit(path: str) -> int:
+    """The most bytes a request body to ``path`` may have."""
+    if path.startswith(_PREFIX) and path.endswith(("/actions", "/undo")):
+        return ACTION_BODY
+    if path in ("/api/matches", "/api/matches/"):
+        return CREATE_BODY
+    return BODY
+
+
+class DeclaredLength:
+    """Refuse a request whose declared body (Content-Length) is over its path's limit, with
+    413 and a word on the limit, before anything reads it; the connection is then closed,
+    so the rest of the body is never read either."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            length = _header(scope, b"content-length")
+            if length is not None:
+                limit = body_limit(scope.get("path", ""))
+                if not length.isdigit():
+                    await _refuse(send, 400, "Content-Length is a number of bytes")
+                    return
+                if int(length) > limit:
+                    await _refuse(send, 413, _too_large(limit, {"content-length": length}))
+                    return
+        await self.app(scope, receive, send)
+
+
 class HotPaths:
     """A plain ASGI way in for ``GET /api/matches/{id}`` and ``POST /api/matches/{id}/actions``.
 
@@ -403,7 +508,10 @@ class HotPaths:
                 await self._answer(send, self.state_of(parts[0], token, int(since), e))
                 return
         elif method == "POST" and len(parts) == 2 and parts[0] and parts[1] == "actions":
-            body, more = await _read_body(receive)
+            body, more = await _read_body(receive, ACTION_BODY)
+            if len(body) > ACTION_BODY:
+                await _refuse(send, 413, _too_large(ACTION_BODY, {}))
+                return
             if more:  # the client went away while sending
                 return
             act = _act_body(scope, body)
@@ -420,7 +528,7 @@ class HotPaths:
         try:
             data = await answer
         except ServerError as exc:
-            status, data = exc.status, dumps({"detail": str(exc)})
+            status, data = exc.status, dumps({"detail": excerpt(str(exc), DETAIL)})
         await send(
             {
                 "type": "http.response.start",
@@ -441,16 +549,59 @@ def _header(scope: dict[str, Any], name: bytes) -> str | None:
     return None
 
 
-async def _read_body(receive: Any) -> tuple[bytes, bool]:
-    """The whole body; and True if the client left before it ended."""
+async def _read_body(receive: Any, limit: int) -> tuple[bytes, bool]:
+    """The whole body (or its first ``limit`` bytes and more, once past the limit); and
+    True if the client left before it ended."""
     chunks = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] != "http.request":
             return b"", True
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit or not message.get("more_body", False):
             return b"".join(chunks), False
+
+
+def _too_large(limit: int, headers: Any) -> str:
+    length = headers.get("content-length")
+    said = f" ({excerpt(length, 20)} bytes)" if length else ""
+    return f"the request body is too large{said}: at most {limit} bytes are read here"
+
+
+async def _refuse(send: Any, status: int, detail: str) -> None:
+    data = dumps({"detail": detail})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-length", b"%d" % len(data)),
+                (b"content-type", b"application/json"),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+class TooBig(Exception):
+    """A WebSocket message over ``WS_MESSAGE`` bytes."""
+
+
+async def _message(ws: WebSocket) -> str:
+    """The next text (or bytes) message of a page, refused (TooBig) past ``WS_MESSAGE``."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    data = message.get("text")
+    if data is None:
+        data = (message.get("bytes") or b"").decode("utf-8", "replace")
+    if len(data) > WS_MESSAGE:
+        raise TooBig()
+    return str(data)
 
 
 def _act_body(scope: dict[str, Any], body: bytes) -> tuple[Any, int | None] | None:
@@ -485,7 +636,11 @@ def _replay(body: bytes, receive: Any) -> Callable[[], Awaitable[dict[str, Any]]
 
 
 async def _drain(ws: WebSocket) -> None:
-    """Read (and ignore) what the page sends, until it goes away."""
+    """Read (and ignore) what the page sends, until it goes away or sends too much."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            await ws.receive_text()
+            try:
+                await _message(ws)
+            except TooBig:
+                await ws.close(code=1009, reason=f"a message is at most {WS_MESSAGE} bytes")
+                return

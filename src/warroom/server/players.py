@@ -1,57 +1,195 @@
-"""Computer seats: agents choose their moves away from the request threads.
+"""Computer seats: agents choose their moves away from the request threads, in fair turns.
 
-``process`` mode (the default of ``warroom serve``) runs agents in a separate
-process, so a long search never slows the pages or other games; the worker
-keeps the last match it saw and only plays the new actions of a record.
-``thread`` mode runs them in a thread on a clone of the match (tests, and
-games that are not in the registry).
+``process`` mode (the default of ``warroom serve``) runs agents in separate processes, so a
+long search never slows the pages; each worker keeps the last few matches it saw and only
+plays the new actions of a record. ``thread`` mode runs them in threads on a clone of the
+match (tests, and games that are not in the registry).
+
+Two lanes, so that computer players of different matches cannot starve each other:
+
+- the quick lane plays the seats that decide at once (random, rules, easy): one worker of
+  its own, so an easy seat answers in its usual time whatever the thinking seats do;
+- the deep lane plays the seats that think (search, normal, hard, any other agent): its
+  workers take the waiting decisions a match at a time, in turn (round-robin over matches,
+  not first come first served), so a match whose seats ask for one long decision after
+  another waits no longer than the others for its next one.
+
+A seat thinks at most ``MAX_SECONDS`` a decision: a spec asking for more is refused when the
+match is made (``check_budget``), and a search spec without a time budget is given the
+server's (``with_budget``). The room's deadline (``Rooms``) still plays a random listed move
+for a decision that has not come back in time, and drops it if it is still waiting.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import math
 import multiprocessing
 import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.ai import parse_agent_spec
+from warroom.ai import LEVELS, parse_agent_spec
 from warroom.engine import Match, action_json
 from warroom.server.seats import build_agent
 
 Done = Callable[[list[Any] | None, BaseException | None], None]
 """Called with the chosen action (a JSON list) or the error that stopped the agent."""
 
-_cache: dict[str, Match] = {}
+MAX_SECONDS = 10.0
+"""The most a computer seat may think about one decision, in seconds: twice the hard level
+(5 s), so a seat may be asked to think harder than hard, and short enough that a match with
+one moves on (a Commanders side makes about a hundred decisions a game)."""
+
+QUICK_KINDS = ("random", "rules", "easy")
+"""Agents that decide at once: they play in the quick lane."""
+
+_CACHED = 4  # matches each worker process keeps, to play only the new actions of a record
+_cache: OrderedDict[str, Match] = OrderedDict()
 
 
 def _choose_from_record(
     key: str, record: dict[str, Any], role: str, spec: str, seed: int
 ) -> list[Any]:
-    """In the worker process: bring the cached match up to the record, then ask the agent."""
-    m = _cache.get(key)
+    """In a worker process: bring the cached match up to the record, then ask the agent."""
+    m = _cache.pop(key, None)
     done = len(m.steps) if m is not None else 0
     if m is None or [[s.role, action_json(s.action)] for s in m.steps] != record["actions"][:done]:
         m = Match.replay(record)
     else:
         for role_, action in record["actions"][done:]:
             m.act(role_, action)
-    _cache.clear()  # one match per worker is enough: the next move of the same game reuses it
     _cache[key] = m
+    while len(_cache) > _CACHED:
+        _cache.popitem(last=False)
     agent = build_agent(spec, m.game.id, seed)
     return action_json(agent.choose(m, role))
 
 
+def _warm() -> None:
+    """In a worker process: import the agents and the games before the first decision."""
+    from warroom.engine import game_ids
+
+    game_ids()
+
+
+def check_budget(spec: str) -> None:
+    """Refuse (ValueError naming the maximum) a spec that asks to think more than
+    ``MAX_SECONDS`` a decision, or a time budget that is not a positive number."""
+    if spec in LEVELS:
+        return
+    _kind, params = parse_agent_spec(spec)
+    if "seconds" not in params:
+        return
+    try:
+        seconds = float(params["seconds"])
+    except ValueError:
+        raise ValueError(f"seconds is a number of seconds, at most {MAX_SECONDS:g}") from None
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise ValueError(
+            f"a computer seat may think at most {MAX_SECONDS:g} s a decision;"
+            f" this one asks for seconds={params['seconds'][:20]}"
+        )
+
+
 def with_budget(spec: str, seconds: float) -> str:
-    """Give a search agent the time budget unless its spec names one already."""
+    """Give a search agent the time budget unless its spec names one (an ``iterations``
+    budget alone is not enough: the search stops at whichever ends first)."""
     kind, params = parse_agent_spec(spec)
-    if kind != "search" or "seconds" in params or "iterations" in params:
+    if kind != "search" or "seconds" in params:
         return spec
-    return f"{spec}{',' if ':' in spec else ':'}seconds={seconds:g}"
+    return f"{spec}{',' if ':' in spec else ':'}seconds={min(seconds, MAX_SECONDS):g}"
+
+
+def lane_of(spec: str) -> str:
+    """ "quick" for the agents that decide at once, "deep" for those that think."""
+    kind = spec if spec in LEVELS else parse_agent_spec(spec)[0]
+    return "quick" if kind in QUICK_KINDS else "deep"
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One decision asked for: waiting in its lane, then running, then answered."""
+
+    key: str
+    start: Callable[[Executor], Future[Any]]
+    done: Done
+    cancelled: bool = False
+
+    def cancel(self) -> None:
+        """Drop the decision if it is still waiting (a running one finishes, unheard)."""
+        self.cancelled = True
+
+
+@dataclass(eq=False)
+class Lane:
+    """An executor and its waiting decisions, taken a match at a time in turn."""
+
+    name: str
+    executor: Executor
+    workers: int
+    waiting: OrderedDict[str, deque[Ticket]] = field(default_factory=OrderedDict)
+    running: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    turns: int = 0  # decisions started so far
+    served: OrderedDict[str, int] = field(default_factory=OrderedDict)  # match -> its last turn
+
+    def submit(self, ticket: Ticket) -> None:
+        with self.lock:
+            self.waiting.setdefault(ticket.key, deque()).append(ticket)
+        self._pump()
+
+    def queued(self) -> int:
+        with self.lock:
+            return sum(len(q) for q in self.waiting.values())
+
+    def _pump(self) -> None:
+        """Start waiting decisions while a worker is free: the waiting match served least
+        recently (first come among those never served) gives its oldest one."""
+        while True:
+            with self.lock:
+                if self.running >= self.workers or not self.waiting:
+                    return
+                served = self.served
+                key = min(self.waiting, key=lambda k: served.get(k, -1))
+                line = self.waiting[key]
+                ticket = line.popleft()
+                if not line:
+                    del self.waiting[key]
+                if ticket.cancelled:
+                    continue
+                self.running += 1
+                self.turns += 1
+                served[key] = self.turns
+                served.move_to_end(key)
+                while len(served) > 4096:  # matches long gone
+                    served.popitem(last=False)
+            try:
+                future = ticket.start(self.executor)
+            except RuntimeError as exc:  # the executor is shut down: the server is stopping
+                with self.lock:
+                    self.running -= 1
+                ticket.done(None, exc)
+                return
+            future.add_done_callback(functools.partial(self._finished, ticket))
+
+    def _finished(self, ticket: Ticket, future: Future[Any]) -> None:
+        with self.lock:
+            self.running -= 1
+        exc = future.exception() if not future.cancelled() else RuntimeError("cancelled")
+        result = None if exc else future.result()
+        # hand over on a fresh thread: the callback thread of a process pool must stay free
+        threading.Thread(target=ticket.done, args=(result, exc), daemon=True).start()
+        self._pump()
 
 
 class Players:
-    """Runs computer moves; ``budget`` seconds is the thinking time a search agent is given."""
+    """Runs computer moves; ``budget`` seconds is the thinking time a search agent without
+    one is given (at most ``MAX_SECONDS``); ``workers``: the deep lane's workers."""
 
     def __init__(
         self,
@@ -60,45 +198,67 @@ class Players:
         budget: float = 3.0,
         deadline: float = 90.0,
     ) -> None:
-        """``budget``: seconds a search spec without one may think; ``deadline``: seconds after
-        which the server gives up on an answer and plays a random listed move instead."""
+        """``deadline``: seconds after which the server gives up on an answer and plays a
+        random listed move instead."""
         if mode not in ("process", "thread"):
             raise ValueError(f"mode is process or thread, got {mode!r}")
+        if not 0 < budget <= MAX_SECONDS:
+            raise ValueError(
+                f"budget is more than 0 and at most {MAX_SECONDS:g} seconds, got {budget:g}"
+            )
         self.mode = mode
         self.budget = budget
         self.deadline = deadline
-        self._executor: Executor
-        if mode == "process":
-            self._executor = ProcessPoolExecutor(
+        workers = max(1, workers)
+        self.lanes = {
+            "quick": Lane("quick", self._executor(1, "quick"), 1),
+            "deep": Lane("deep", self._executor(workers, "deep"), workers),
+        }
+
+    def _executor(self, workers: int, name: str) -> Executor:
+        if self.mode == "process":
+            return ProcessPoolExecutor(
                 max_workers=workers, mp_context=multiprocessing.get_context("spawn")
             )
-        else:
-            self._executor = ThreadPoolExecutor(
-                max_workers=max(workers, 2), thread_name_prefix="warroom-ai"
-            )
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"warroom-{name}")
 
-    def choose(self, key: str, match: Match, role: str, spec: str, seed: int, done: Done) -> None:
-        """Start choosing for ``role``; ``done(action, error)`` is called from another thread."""
-        spec = with_budget(spec, self.budget)
-        future: Future[Any]
+    def warm(self) -> None:
+        """Start the worker processes and import the games there, before the first move."""
         if self.mode == "process":
-            future = self._executor.submit(
-                _choose_from_record, key, match.record(), role, spec, seed
-            )
+            for lane in self.lanes.values():
+                with contextlib.suppress(RuntimeError):
+                    for _ in range(lane.workers):
+                        lane.executor.submit(_warm)
+
+    def choose(self, key: str, match: Match, role: str, spec: str, seed: int, done: Done) -> Ticket:
+        """Ask for ``role``'s move; ``done(action, error)`` is called from another thread.
+        ``key`` names the match (decisions are taken a match at a time, in turn)."""
+        spec = with_budget(spec, self.budget)
+        start: Callable[[Executor], Future[Any]]
+        if self.mode == "process":
+            record = match.record()
+
+            def start(ex: Executor) -> Future[Any]:
+                return ex.submit(_choose_from_record, key, record, role, spec, seed)
+
         else:
             copy = match.clone()
-            future = self._executor.submit(
-                lambda: action_json(build_agent(spec, copy.game.id, seed).choose(copy, role))
-            )
 
-        def finished(f: Future[Any]) -> None:
-            exc = f.exception()
-            # hand over on a fresh thread: the callback thread of a process pool must stay free
-            threading.Thread(
-                target=done, args=(None if exc else f.result(), exc), daemon=True
-            ).start()
+            def start(ex: Executor) -> Future[Any]:
+                return ex.submit(
+                    lambda: action_json(build_agent(spec, copy.game.id, seed).choose(copy, role))
+                )
 
-        future.add_done_callback(finished)
+        ticket = Ticket(key, start, done)
+        self.lanes[lane_of(spec)].submit(ticket)
+        return ticket
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        for lane in self.lanes.values():
+            # a search still thinking in a worker process is of no use to a stopped server
+            procs = getattr(lane.executor, "_processes", None) or {}
+            for proc in list(procs.values()):
+                with contextlib.suppress(Exception):
+                    proc.terminate()
+            # then wait for the pool to wind down (quick now), so its queues are released
+            lane.executor.shutdown(wait=self.mode == "process", cancel_futures=True)

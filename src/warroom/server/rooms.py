@@ -15,6 +15,8 @@ import json
 import logging
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -35,14 +37,21 @@ from warroom.engine import (
     visible,
 )
 from warroom.engine import game as registry_game
+from warroom.engine.errors import excerpt
 from warroom.engine.rng import new_secret_seed
 from warroom.engine.verify import commitment, new_salt, sealed_record, verify_record
 from warroom.server.jsonio import dumps
-from warroom.server.players import Players
+from warroom.server.players import Players, Ticket, check_budget
 from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
 from warroom.server.store import MatchRow, SeatRow, Store, token_hash
 
 log = logging.getLogger("warroom.server")
+
+SWEEP_EVERY = 5.0  # seconds between looks for idle rooms (at once when there are too many)
+SETTLE = 2.0  # a room used this recently stays in memory whatever the count
+REPLAY_IDLE = 60.0  # the replays of a room idle this long are dropped
+REPLAYS_PER_ROOM = 4  # replayed matches a room keeps (the viewer steps from the nearest)
+VIEWS_PER_ROOM = 16  # JSON views a room keeps until its next change
 
 
 class ServerError(Exception):
@@ -130,10 +139,14 @@ class Room:
     seen: dict[str | None, list[int]] = field(default_factory=dict)  # see seen_by
     looked: dict[str | None, int] = field(default_factory=dict)  # log entries seen_by has read
     salt: str = ""  # of the dice commitment ("" for a match stored before commitments)
+    sealed: str = ""  # the commitment, once worked out
     # the seeds of the room's own computer players and advice: drawn when the room is made or
     # loaded, never stored or shown, so no player can work out what they will sample
     house: int = field(default_factory=lambda: secrets.randbits(62))
     verdict: dict[str, Any] | None = None  # verify_of, once the match is over (it is final)
+    tickets: dict[str, Ticket] = field(default_factory=dict)  # role -> its decision asked for
+    used: float = field(default_factory=time.monotonic)  # last asked for or changed
+    evicted: bool = False  # dropped from memory: whoever holds it must get the room again
 
     def house_seed(self, *parts: object) -> int:
         """A 62-bit seed for the room's own randomness (a computer seat's agent, a hint),
@@ -146,10 +159,9 @@ class Room:
         m = self.match
         if not self.salt:
             return {"commitment": None, "secret": isinstance(m.seed, str)}
-        out: dict[str, Any] = {
-            "commitment": commitment(m.seed, self.salt),
-            "secret": isinstance(m.seed, str),
-        }
+        if not self.sealed:
+            self.sealed = commitment(m.seed, self.salt)
+        out: dict[str, Any] = {"commitment": self.sealed, "secret": isinstance(m.seed, str)}
         if m.over:
             out["seed"] = m.seed
             out["salt"] = self.salt
@@ -158,6 +170,17 @@ class Room:
     def touch(self) -> None:
         self.version += 1
         self.sent.clear()
+        self.used = time.monotonic()
+
+    def busy(self) -> bool:
+        """Must stay in memory: a page listens, a computer thinks or must move, or a write
+        is not yet on disk."""
+        if self.listeners or self.thinking:
+            return True
+        if self.pending is not None and not self.pending.done():
+            return True
+        m = self.match
+        return any(self.seats[r].kind == "computer" for r in m.active if r in self.seats)
 
     def seen_by(self, role: str | None) -> list[int]:
         """Where, in the log, the entries ``role`` may see are (kept in step, like texts;
@@ -234,16 +257,31 @@ class Rooms:
         players: Players,
         snapshot_every: int = 16,
         fixed_seeds: bool = False,
+        max_rooms: int = 500,
+        idle: float = 600.0,
+        max_replays: int = 32,
     ) -> None:
         """``fixed_seeds``: let any match be created with a chosen seed (tests and demos
-        only: whoever chooses a seed knows every die of the match)."""
+        only: whoever chooses a seed knows every die of the match).
+
+        Memory: at most ``max_rooms`` rooms are kept (the least recently used go first), and
+        none idle for ``idle`` seconds; a room that is busy (``Room.busy``) stays. A dropped
+        room loses nothing: it is reloaded from the store when next asked for. Replayed
+        matches (the replay viewer's frames) are kept at most ``REPLAYS_PER_ROOM`` a room
+        and ``max_replays`` in all, and dropped from a room idle for ``REPLAY_IDLE`` s."""
         self.store = store
         self.fixed_seeds = fixed_seeds
         self.catalog = catalog
         self.players = players
         self.snapshot_every = max(1, snapshot_every)
-        self._rooms: dict[str, Room] = {}
+        self.max_rooms = max(1, max_rooms)
+        self.idle = idle
+        self.max_replays = max(1, max_replays)
+        self._rooms: OrderedDict[str, Room] = OrderedDict()  # least recently used first
+        self._replaying: OrderedDict[str, Room] = OrderedDict()  # rooms with replays kept
         self._lock = threading.Lock()
+        self._replay_lock = threading.Lock()
+        self._swept = time.monotonic()
         self._jobs = 0
 
     # ----- creating and loading ---------------------------------------------------------------
@@ -264,9 +302,8 @@ class Rooms:
         g = self.catalog.get(game_id)
         unknown = set(seats) - set(g.roles)
         if unknown:
-            raise BadRequest(
-                f"{g.id} has no role {', '.join(sorted(unknown))}; roles: {', '.join(g.roles)}"
-            )
+            named = excerpt(", ".join(sorted(unknown)))
+            raise BadRequest(f"{g.id} has no role {named}; roles: {', '.join(g.roles)}")
         if seed is not None and not self.fixed_seeds:
             computers = sorted(r for r, choice in seats.items() if choice != "human")
             if len(g.roles) > 1 or computers:
@@ -293,6 +330,7 @@ class Rooms:
                 seat_map[role] = Seat(role, "human", "", token_hash(tokens[role]))
             else:
                 try:
+                    check_budget(choice)
                     spec = resolve_agent(choice, g.id)
                 except ValueError as exc:
                     raise BadRequest(str(exc)) from None
@@ -319,6 +357,7 @@ class Rooms:
         room.pending = done
         with self._lock:
             self._rooms[room.id] = room
+            self._sweep()
         done.add_done_callback(lambda f: self._committed(room, f))
         return room, tokens, done
 
@@ -326,14 +365,76 @@ class Rooms:
         with self._lock:
             room = self._rooms.get(match_id)
             if room is not None:
+                room.used = time.monotonic()
+                self._rooms.move_to_end(match_id)
+                self._sweep()
                 return room
             row = self.store.load(match_id)
             if row is None:
-                raise NotFound(f"no match {match_id!r}")
+                raise NotFound(f"no match {excerpt(repr(match_id))}")
             room = self._load(row)
             self._rooms[match_id] = room
+            self._sweep()
         self.kick(room)
         return room
+
+    def in_memory(self) -> int:
+        """How many rooms are kept now."""
+        with self._lock:
+            return len(self._rooms)
+
+    def _sweep(self) -> None:
+        """Drop rooms over the count or idle too long, least recently used first, and the
+        replays of idle rooms (the caller holds ``_lock``). A busy room is passed over (and
+        counts as used now); so is one used in the last ``SETTLE`` seconds, which a request
+        or a computer player may still be holding."""
+        now = time.monotonic()
+        rooms = self._rooms
+        if len(rooms) <= self.max_rooms and now - self._swept < SWEEP_EVERY:
+            return
+        self._swept = now
+        for room in list(rooms.values()):
+            quiet = now - room.used
+            if len(rooms) <= self.max_rooms and quiet < self.idle:
+                break  # the rest are used more recently
+            if quiet < SETTLE:
+                break
+            if not room.lock.acquire(blocking=False):
+                continue  # in use this instant
+            try:
+                if room.busy():
+                    room.used = now
+                    rooms.move_to_end(room.id)
+                    continue
+                del rooms[room.id]
+                room.evicted = True
+                room.listeners.clear()
+            finally:
+                room.lock.release()
+            self._forget_replays(room)
+        for room in list(self._replaying.values()):
+            if now - room.used < REPLAY_IDLE:
+                break
+            self._forget_replays(room)
+
+    def _forget_replays(self, room: Room) -> None:
+        with self._replay_lock:
+            self._replaying.pop(room.id, None)
+        room.replays = {}
+
+    def _kept_replays(self, room: Room) -> None:
+        """``room`` keeps replays now: drop those of the rooms that asked least recently
+        while more than ``max_replays`` are kept in all."""
+        with self._replay_lock:
+            self._replaying[room.id] = room
+            self._replaying.move_to_end(room.id)
+            total = sum(len(r.replays) for r in self._replaying.values())
+            for other in list(self._replaying.values()):
+                if total <= self.max_replays or other is room:
+                    break
+                total -= len(other.replays)
+                other.replays = {}  # a new dict: a replay_for in progress keeps its own
+                del self._replaying[other.id]
 
     def _load(self, row: MatchRow) -> Room:
         """Replay the stored record, checking the stored snapshot at its step."""
@@ -377,13 +478,16 @@ class Rooms:
         self, room: Room, role: str, action: Any, expect_step: int | None = None
     ) -> tuple[int, Future[None]]:
         """Apply a person's action; returns the step reached and the write to wait for."""
-        with room.lock:
-            seat = room.seats[role]
-            if seat.kind != "human":
-                raise Forbidden()
-            self._check_step(room, role, expect_step)
-            done = self._apply(room, role, action)
-            return room.match.shown(role), done
+        while True:
+            with room.lock:
+                if not room.evicted:
+                    seat = room.seats[role]
+                    if seat.kind != "human":
+                        raise Forbidden()
+                    self._check_step(room, role, expect_step)
+                    done = self._apply(room, role, action)
+                    return room.match.shown(role), done
+            room = self.get(room.id)  # dropped from memory meanwhile: the one loaded now
 
     def _apply(self, room: Room, role: str, action: Any) -> Future[None]:
         """Act and queue the write (the caller holds the room lock). Refusals change nothing.
@@ -438,6 +542,8 @@ class Rooms:
     def undo(
         self, room: Room, role: str, expect_step: int | None = None
     ) -> tuple[int, Future[None]]:
+        if room.evicted:
+            room = self.get(room.id)
         with room.lock:
             self._check_step(room, role, expect_step)
             m = room.match
@@ -511,7 +617,7 @@ class Rooms:
                 # the seat's own counter: its choices may not depend on the other side's secrets
                 seed = room.house_seed("seat", role, m.shown(role))
                 done = self._on_choice(room, role, step, job)
-                self.players.choose(room.id, m, role, seat.agent, seed, done)
+                room.tickets[role] = self.players.choose(room.id, m, role, seat.agent, seed, done)
                 # the time budget: past it, the seat plays a random listed move, so a stuck
                 # or slow player never stops a match
                 timer = threading.Timer(self.players.deadline, self._overdue(room, role, job))
@@ -530,6 +636,9 @@ class Rooms:
                 if not legal:
                     return
                 log.error("computer %s in %s is over its time: a random move", role, room.id)
+                ticket = room.tickets.pop(role, None)
+                if ticket is not None:
+                    ticket.cancel()  # if it is still waiting for a worker, it never starts
                 action = action_json(Rng(room.house_seed("late", role, job)).choice(legal))
             self._on_choice(room, role, room.step, job)(action, None)
 
@@ -543,6 +652,7 @@ class Rooms:
                 if room.thinking.get(role) != job:
                     return  # this job was overtaken (its time ran out): its answer is void
                 del room.thinking[role]
+                room.tickets.pop(role, None)
                 room.touch()
                 if error is not None:
                     log.error("computer %s in %s failed: %r", role, room.id, error)
@@ -587,7 +697,7 @@ class Rooms:
                 return cached[1]
             version = room.version
             data = dumps(self._present(room, room.match, role, live=True, since=since))
-            if len(room.sent) > 64:
+            if len(room.sent) >= VIEWS_PER_ROOM:
                 room.sent.clear()
             room.sent[key] = (version, data)
             return data
@@ -632,25 +742,25 @@ class Rooms:
             if not 0 <= upto <= total:
                 raise BadRequest(f"upto is a step from 0 to {total}, got {upto}")
             n = frames[upto]  # the steps of the record played by then
-            m = room.replays.get(n)
+            replays = room.replays  # keyed by steps of the record, the same for every role
+            m = replays.pop(n, None)
             if m is None:
                 record = room.match.record()
-                base = max((k for k in room.replays if k <= n), default=None)
+                base = max((k for k in replays if k <= n), default=None)
                 if base is None:
                     m = Match.replay(record, upto=n, game=room.game)
                 else:
-                    m = room.replays[base].clone()
-                    m.log = list(room.replays[base].log)
+                    m = replays[base].clone()
+                    m.log = list(replays[base].log)
                     for r, a in record["actions"][base:n]:
                         m.act(r, a)
-                room.replays[n] = m
-                if len(room.replays) > 64:  # keep every 16th step and the latest few
-                    for k in sorted(room.replays)[:-8]:
-                        if k % 16:
-                            room.replays.pop(k, None)
+            replays[n] = m  # the most recently asked last
+            while len(replays) > REPLAYS_PER_ROOM:
+                del replays[next(iter(replays))]
             out = self._present(room, m, role, live=False)
             out["replay"] = {"upto": upto, "total": total}
-            return out
+        self._kept_replays(room)
+        return out
 
     def record_of(self, room: Room) -> dict[str, Any]:
         """The sealed record (``engine/verify.py``): seed, salt, commitment, the whole log."""

@@ -9,6 +9,7 @@ import secrets
 from dataclasses import dataclass
 
 from warroom.ai import LEVELS, Agent, difficulty, make_agent
+from warroom.engine.errors import excerpt
 from warroom.server.store import token_hash
 
 LEVEL_NOTES = {
@@ -68,7 +69,9 @@ def resolve_agent(choice: str, game_id: str) -> str:
     try:
         build_agent(choice, game_id, 0)
     except (ValueError, ImportError) as exc:
-        raise ValueError(f"no computer player {choice!r} for {game_id}: {exc}") from None
+        raise ValueError(
+            f"no computer player {excerpt(repr(choice))} for {game_id}: {excerpt(str(exc), 200)}"
+        ) from None
     return choice
 
 
