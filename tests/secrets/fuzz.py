@@ -11,14 +11,16 @@ the two. Twins are built four ways:
   two ways; the other (A), still to choose, and the observer must see nothing of it;
 - ``count``: the same, one position before B's choice and one after (A still to choose,
   the active roles unchanged): A and the observer must not see that B chose at all, so no
-  step counter, paging number or undo flag may move.
+  step counter, paging number or undo flag may move. And for a role C not to act, before
+  and after a step of B that changes neither C's game view, C's log nor who is to act:
+  nothing else C gets may move either (its step counter, its undo flag).
 
 What a role receives (``engine_channels``): ``Match.view`` (step, active, log), the game's
 view and text board, the prompt (text, actions, labels), its visible log in words, the
 undo flag, the answers to illegal actions, the game's ``determinize`` for it (what the
 search reads), and the rule-based player's choice (a computer seat's input).
 
-The server's channels are in ``server_channels`` (tests/secrets/test_server.py).
+The server's channels are in ``server_channels`` (tests/secrets/serve.py).
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.engine import Game, IllegalAction, Match, Rng, action_json
+from warroom.engine import Game, IllegalAction, Match, Rng, action_json, visible
 from warroom.engine.contract import Action
 
 Viewer = str | None
@@ -268,25 +271,40 @@ def twins(pos: Position, rng: Rng) -> Iterator[Twin]:
             yield Twin("determinize", (r, None), m, with_state(m, seen), f"determinize for {r}")
     # the other side's pending secret choice
     active = m.active
-    for a_role, b_role in itertools.permutations(active, 2):
+    for b_role in active:
         legal = m.legal(b_role)
         if not legal:
             continue
         picks = sorted({0, len(legal) - 1, rng.below(len(legal))})
-        played = []
+        forks = []
         for i in picks:
             t = fork(m)
             t.act(b_role, legal[i])
-            if a_role in t.active:
-                played.append((legal[i], t))
-        for (x, tx), (y, ty) in itertools.combinations(played, 2):
-            if tx.active == ty.active:
-                note = f"{b_role} plays {action_json(x)} or {action_json(y)}"
-                yield Twin("choice", (a_role, None), tx, ty, note)
-        for x, tx in played:
-            if tx.active == m.active:
-                note = f"before or after {b_role} plays {action_json(x)}"
-                yield Twin("count", (a_role, None), m, tx, note)
+            forks.append((legal[i], t))
+        for a_role in active:
+            if a_role == b_role:
+                continue
+            played = [(x, t) for x, t in forks if a_role in t.active]
+            for (x, tx), (y, ty) in itertools.combinations(played, 2):
+                if tx.active == ty.active:
+                    note = f"{b_role} plays {action_json(x)} or {action_json(y)}"
+                    yield Twin("choice", (a_role, None), tx, ty, note)
+            for x, tx in played:
+                if tx.active == m.active:
+                    note = f"before or after {b_role} plays {action_json(x)}"
+                    yield Twin("count", (a_role, None), m, tx, note)
+        # a role not to act, shown nothing of the step (its view and log unchanged, who is
+        # to act unchanged): nothing else it gets may tell that the step was made
+        for v in g.roles:
+            if v in active:
+                continue
+            for x, tx in forks:
+                if tx.active != m.active or g.view(tx.state, v) != g.view(m.state, v):
+                    continue
+                if any(visible(e, v) for e in tx.log[len(m.log) :]):
+                    continue
+                note = f"before or after {b_role} plays {action_json(x)} (unseen, not to act)"
+                yield Twin("count", (v,), m, tx, note)
 
 
 def first_difference(x: str, y: str, width: int = 90) -> str:
@@ -299,7 +317,9 @@ def first_difference(x: str, y: str, width: int = 90) -> str:
 class Findings:
     """Differences found, by channel, with the first example of each."""
 
-    checked: int = 0
+    checked: int = 0  # viewer-twins compared
+    compared: int = 0  # channels compared (over all viewer-twins)
+    channels: Counter[str] = field(default_factory=Counter)  # channel name -> times compared
     by_channel: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, channel: str, text: str) -> None:
@@ -321,6 +341,8 @@ def compare(
         ca = channels(twin.a, viewer, tries)
         cb = channels(twin.b, viewer, tries)
         found.checked += 1
+        found.compared += len(ca)
+        found.channels.update(ca.keys())
         for name in ca:
             if ca[name] != cb.get(name):
                 where = (

@@ -73,8 +73,10 @@ class Hosted:
         for role, action in match.record()["actions"]:
             _, done = rooms.act(room, role, action)
         done.result(timeout=30)
-        if hasattr(room, "house"):
-            room.house = 1234  # the room's own secret seed (computer seats, hints): the same
+        room.house = 1234  # the room's own secret seed (computer seats, hints): the same
+        with room.lock:  # the dice commitment's random salt: the same (the seed is the same)
+            room.salt = "0" * 32
+            room.sealed = ""
         self.client = client
         self.room = room
         self.id: str = room.id

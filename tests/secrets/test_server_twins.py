@@ -24,11 +24,6 @@ from tests.secrets.serve import Hosted, fixed_hints, make_client, server_channel
 from tests.secrets.test_engine_twins import GAMES, TEST_GAMES, game_of
 from warroom.engine import Match, Rng, action_json
 
-ISSUE_19 = (
-    "issue 19 (branch cmdr): Commanders shows in-round simultaneous choices before the other"
-    " side has chosen (withdrawals, rallies, the 'stop' label reading both sides' flags). To the"
-    " cmdr engineer: remove this mark when that secrecy lands."
-)
 XFAIL: dict[str, str] = {}
 
 
@@ -69,17 +64,8 @@ def host_twin(client: TestClient, twin: Twin) -> tuple[Hosted, Hosted]:
     return ha, hb
 
 
-@pytest.mark.parametrize(
-    "gid",
-    [
-        pytest.param(gid, marks=[pytest.mark.xfail(strict=True, reason=XFAIL[gid])] if gid in XFAIL else [])
-        for gid in GAMES
-    ],
-)  # fmt: skip
-def test_twins_get_the_same_answers_from_the_server(
-    client: TestClient, gid: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    fixed_hints(monkeypatch)
+def run_server(client: TestClient, gid: str) -> Findings:
+    """Every twin of ``chosen(gid)`` hosted in two rooms, compared for each of its viewers."""
     found = Findings()
     hinted = 0
     for i, pos in enumerate(chosen(gid)):
@@ -102,6 +88,8 @@ def test_twins_get_the_same_answers_from_the_server(
                 ca = server_channels(ha, viewer, tries, **kw)
                 cb = server_channels(hb, viewer, tries, **kw)
                 found.checked += 1
+                found.compared += len(ca)
+                found.channels.update(ca.keys())
                 for name in ca:
                     if ca[name] != cb.get(name):
                         where = (
@@ -112,6 +100,21 @@ def test_twins_get_the_same_answers_from_the_server(
                             f"{twin.kind}/{name}",
                             f"{where}: {first_difference(ca[name], cb[name])}",
                         )
+    return found
+
+
+@pytest.mark.parametrize(
+    "gid",
+    [
+        pytest.param(gid, marks=[pytest.mark.xfail(strict=True, reason=XFAIL[gid])] if gid in XFAIL else [])
+        for gid in GAMES
+    ],
+)  # fmt: skip
+def test_twins_get_the_same_answers_from_the_server(
+    client: TestClient, gid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fixed_hints(monkeypatch)
+    found = run_server(client, gid)
     assert found.checked, f"{gid}: no twins to check"
     assert not found.by_channel, f"{found.checked} viewer-twins checked:\n{found.summary()}"
 

@@ -164,6 +164,25 @@ def test_a_side_may_take_back_its_order_after_the_other_side_wrote_one(client: T
     assert [s.role for s in rooms.get(mid).match.steps] == ["blue"]
 
 
+def test_a_side_that_finished_may_not_undo_whether_or_not_the_other_side_wrote_since(
+    client: TestClient,
+) -> None:
+    """Red's "done" is seen by blue, which is still writing: red may not take it back, before
+    blue writes or after (at 0c67e28 and until this rule, red could undo until blue's first
+    secret order, and so learned that blue had written one)."""
+    mid, t = sheets(client)
+    post(client, mid, t["red"], ["order", 2])
+    post(client, mid, t["red"], ["done"])
+    before = everything(client, mid, t["red"])
+    assert before["state"]["can_undo"] is False
+    post(client, mid, t["blue"], ["order", 3])
+    after = everything(client, mid, t["red"])
+    for k in after:
+        assert after[k] == before[k], f"red's {k} shows that blue wrote an order"
+    r = client.post(f"/api/matches/{mid}/undo", headers=seat(t["red"]), json={})
+    assert r.status_code == 409 and "cannot undo" in r.json()["detail"]
+
+
 def test_replay_frames_are_the_steps_a_side_saw(client: TestClient) -> None:
     mid, t = sheets(client)
     for role, action in [
