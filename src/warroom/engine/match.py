@@ -379,10 +379,12 @@ class Match:
     # ----- undo -----------------------------------------------------------------------------
     def can_undo(self, role: str) -> bool:
         """True when ``role`` may take back its last action: it revealed nothing and rolled no
-        die since, and every step after it is another side's secret that ``role`` did not see
-        and whose maker had not seen ``role``'s action (two sides writing at once). Those are
-        played again after the undo, so whether ``role`` may undo never tells it whether the
-        other side wrote meanwhile."""
+        die since, every step after it is another side's secret that ``role`` did not see,
+        and no other side that saw the action is to act now (it could have acted on it: two
+        sides writing at once, each unseen by the other, may each undo). The other sides'
+        steps since are played again after the undo. Every part of this is something
+        ``role`` was shown, so whether it may undo never tells it whether another side wrote
+        meanwhile."""
         return self.undoable(role) is not None
 
     def undoable(self, role: str) -> int | None:
@@ -401,9 +403,10 @@ class Match:
             return None
         if len(self._undo) < n - i or self._undo[-(n - i)].steps != i:
             return None  # a die or a reveal since
-        seen = self._seen[i].seen
-        if any(self.steps[j].role in seen for j in range(i + 1, n)):
-            return None  # the other side acted after seeing it
+        # another side that saw it and may act on it now (or may have: that it did must not
+        # show, so whether it did is not asked)
+        if any(r != role and r in self._seen[i].seen for r in self.active):
+            return None
         return i
 
     def undo(self, role: str) -> None:
