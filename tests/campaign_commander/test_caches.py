@@ -1,9 +1,10 @@
 """The series engine's kept facts against a full recomputation, over random games.
 
 Each cache the engine keeps to go faster must give what a recomputation from the state gives:
-the index of who stands where and the memo of facts derived from the locations (``Units``),
-the isolation pass that looks only at the units whose marker may have changed, and the
-legal actions kept for the moment.
+the index of who stands where, the areas each side holds and the memo of facts derived from
+the locations (``Units``), the answers the game keeps for every state (``SeriesGame.keep``:
+supply reach, RtS placement chains, retreat distances), the isolation pass that looks only at
+the units whose marker may have changed, and the legal actions kept for the moment.
 """
 
 from __future__ import annotations
@@ -76,7 +77,11 @@ def play(gid: str, options: dict[str, Any], seed: int, steps: int) -> tuple[int,
     while g.outcome(s) is None and done < steps:
         role = g.active(s)[rng.below(len(g.active(s)))]
         acts = g.legal_actions(s, role)
-        assert list(acts) == list(g.legal_actions(fresh(s), role)), f"step {done}"
+        g.keep = lambda key, make: make()  # nothing kept by the game either
+        try:
+            assert list(acts) == list(g.legal_actions(fresh(s), role)), f"step {done}"
+        finally:
+            del g.keep
         assert s.units.where() == index_of(s.units), f"step {done}"
         assert isolation.held(g, s) == isolation.held(g, fresh(s)), f"step {done}"
         if done % 3 == 0:

@@ -90,6 +90,25 @@ def test_undo_takes_back_what_no_one_to_act_saw_and_stops_at_a_reveal_or_a_roll(
         s.undo("blue")
 
 
+def test_each_log_entry_knows_the_step_that_wrote_it_and_undo_takes_both_back() -> None:
+    m = Match.new(DUEL, seed=5)
+    m.act("north", ("bid", 2))  # a secret bid and its public announcement: step 1
+    m.act("south", ("bid", 3))  # step 2: bid, announcement, the round's result
+    assert len(m.log_steps) == len(m.log)
+    assert [(e["kind"], k) for e, k in zip(m.log, m.log_steps, strict=True)][:4] == [
+        ("bid", 1),
+        ("bid-made", 1),
+        ("bid", 2),
+        ("bid-made", 2),
+    ]
+    assert set(m.log_steps[2:]) == {2}
+    again = Match.replay(m.record(), game=DUEL)
+    assert again.log_steps == m.log_steps
+    m.act("north", ("bid", 1))
+    m.undo("north")
+    assert len(m.log_steps) == len(m.log) and m.log_steps[-1] == 2
+
+
 def test_scripted_dice_decide_a_tie() -> None:
     m = Match.new(DUEL, seed=5)
     m.state.rng = ScriptedRng([6])
@@ -126,3 +145,52 @@ def test_a_private_event_needs_a_list_of_roles_and_otherwise_reaches_nobody() ->
     assert not visible({"kind": "bid", "to": ["north"]}, None)
     # "to" as a plain string is a mistake; it must not match a role by substring
     assert not visible({"kind": "move", "to": "northgate"}, "north")
+
+
+def test_the_registry_index_names_the_module_of_every_game() -> None:
+    import importlib
+
+    from warroom.engine.registry import WHERE, _all
+
+    assert set(WHERE) == set(_all())  # a new game gets a line in WHERE
+    for gid, module in WHERE.items():
+        assert importlib.import_module(module).GAME is _all()[gid]
+
+
+def test_match_asks_each_hook_once_per_state_and_again_after_a_change() -> None:
+    from collections import Counter
+    from typing import Any
+
+    from tests.engine.toy import Duel
+
+    calls: Counter[str] = Counter()
+
+    class Counted(Duel):
+        def outcome(self, state: Any) -> Any:
+            calls["outcome"] += 1
+            return super().outcome(state)
+
+        def active(self, state: Any) -> tuple[str, ...]:
+            calls["active"] += 1
+            return super().active(state)
+
+        def legal_actions(self, state: Any, role: str) -> Any:
+            calls["legal"] += 1
+            return super().legal_actions(state, role)
+
+    m = Match.new(Counted(), seed=3)
+    steps = 0
+    while not m.over:
+        for _ in range(3):  # what a loop of play, a prompt and a view ask again and again
+            role = m.active[0]
+            assert m.outcome is None and m.legal(role) == m.legal(role)
+        m.act(role, m.legal(role)[0])
+        steps += 1
+    assert m.over and m.outcome is not None and m.active == ()
+    # one question of each kind per state the match went through (the last has no turn)
+    assert steps > 4 and calls == {"outcome": steps + 1, "active": steps, "legal": steps}
+    # a state changed in place behind the match's back: forget() asks again
+    m.state.score = {"north": 0, "south": 0}
+    assert m.over
+    m.forget()
+    assert not m.over and m.active

@@ -81,7 +81,9 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def test_the_watch_link_of_the_server_and_its_replay_keep_the_fog(client: TestClient) -> None:
-    r = client.post("/api/matches", json={"game": GAME.id, "options": LIMITED, "mode": "hotseat", "seed": 3})
+    r = client.post(
+        "/api/matches", json={"game": GAME.id, "options": LIMITED, "mode": "hotseat", "seed": 3}
+    )
     assert r.status_code == 201, r.text
     mid, tokens = r.json()["id"], r.json()["tokens"]
     room = client.app.state.rooms.get(mid)  # type: ignore[attr-defined]

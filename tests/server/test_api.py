@@ -200,11 +200,14 @@ def test_replay_steps_through_the_match_as_each_seat_saw_it(client: TestClient) 
     n = final["step"]
     assert client.get(f"/api/matches/{mid}/replay?upto={n + 1}").status_code == 400
     assert client.get(f"/api/matches/{mid}/replay?upto=-1").status_code == 400
-    assert client.get(f"/api/matches/{mid}/replay").status_code == 422
+    assert client.get(f"/api/matches/{mid}/replay?frame={n + 1}").status_code == 400
+    assert client.get(f"/api/matches/{mid}/replay").status_code == 400
     assert client.get(f"/api/matches/{mid}/replay?upto=x").status_code == 422
     start = client.get(f"/api/matches/{mid}/replay?upto=0").json()
     assert start["step"] == 0 and start["board"]["score"] == {"north": 0, "south": 0}
-    assert start["replay"] == {"upto": 0, "total": n}
+    # every bid is announced to all, so every step is a frame of the replay
+    assert start["replay"] == {"frame": 0, "frames": n + 1, "chapters": [0]}
+    assert client.get(f"/api/matches/{mid}/replay?frame=-1").json()["replay"]["frame"] == n
     one = client.get(f"/api/matches/{mid}/replay?upto=1", headers=seat(tokens["north"])).json()
     assert one["step"] == 1 and one["role"] == "north" and one["prompt"] is None
     seen = [e["event"]["kind"] for e in one["log"]]

@@ -81,7 +81,7 @@ def test_two_seats_see_each_others_moves_live_and_replay(browser: Any, server: L
     south.wait_for_selector(".replay-bar:not(.hidden)")
     south.click(".rp-first")
     south.wait_for_function("window.warroom.view.step === 0")
-    assert south.locator(".rp-pos").inner_text() == "step 0 / 3"
+    assert south.locator(".rp-pos").inner_text() == "move 0 of 3"
     assert south.locator(".log li").count() == 0
     south.click(".rp-next")
     south.wait_for_function("window.warroom.view.step === 1")

@@ -8,6 +8,7 @@ looked at after a run."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -130,6 +131,12 @@ def test_every_game_fits_the_screen_with_its_prompt_in_sight(
         assert c["n"] >= 10 and c["side"] >= 22, c
         if c["text"] is not None:
             assert c["text"] >= 9, c
+    # every piece, card and place that can be clicked says what it is
+    mute = page.evaluate(
+        "[...document.querySelectorAll('svg [data-target]')]"
+        ".filter((n) => !n.getAttribute('data-tip')).map((n) => n.getAttribute('data-target'))"
+    )
+    assert mute == [], mute[:10]
     save(page, f"{game}-{size}")
     assert page.errors == []
     page.close()
@@ -414,5 +421,147 @@ def test_a_selected_unit_stays_selected_when_the_other_side_moves(
     if page.locator(".menu:not(.hidden) button").count():
         page.locator(".menu:not(.hidden) button").first.click()
     page.wait_for_function("!document.querySelector('svg.board .selected')")
+    assert page.errors == []
+    page.close()
+
+
+# ----- rules at hand -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_prompt_links_to_its_rule_and_the_rules_open_beside_the_board(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]], game: str
+) -> None:
+    page = open_page(
+        browser, hotseat_url(server, matches[game]), SIZES["desktop"], ready="svg.board g"
+    )
+    page.wait_for_selector(".prompt-card.yours .prompt-rule:not(.hidden)")
+    rules = httpx.get(f"{server.url}/api/games/{game}/help").json()
+    link = page.locator(".prompt-rule")
+    title = link.inner_text().removeprefix("Rule: ").removesuffix(" ↗")
+    section = next(s for s in rules["sections"] if s["title"] == title)
+    link.click()
+    drawer = page.locator(".rules-drawer")
+    drawer.wait_for(state="visible")
+    here = page.locator(f".rules-drawer #{section['id']}")
+    assert "rules-here" in (here.get_attribute("class") or "")
+    box, frame = here.bounding_box(), drawer.bounding_box()
+    assert frame["y"] <= box["y"] <= frame["y"] + frame["height"]  # scrolled to the rule
+    page.keyboard.press("Escape")
+    drawer.wait_for(state="hidden")
+    if rules["legend"]:  # the map's "?" opens the legend
+        page.click(".legend-btn")
+        assert "rules-here" in (
+            page.locator(f".rules-drawer #{rules['legend']}").get_attribute("class") or ""
+        )
+        page.click(".rules-close")
+    page.click(".rules-btn")
+    drawer.wait_for(state="visible")
+    assert page.locator(".rules-drawer .rules-toc li").count() == len(rules["sections"])
+    if game == "roads-to-stalingrad":
+        save(page, "rules-drawer-desktop")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_rules_page_reads_on_a_phone(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, server.url + "/rules/commanders", SIZES["phone"], ready=".rules-text")
+    assert page.locator(".rules-text #combat-modifiers").count() == 1
+    assert page.locator(".rules-toc a[href='#orders']").count() == 1
+    fit = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert fit[0] <= fit[1], fit
+    save(page, "rules-page-phone")
+    page.close()
+
+
+def test_a_first_game_walkthrough_teaches_by_playing(browser: Any, server: LiveServer) -> None:
+    page = open_page(browser, server.url + "/", SIZES["desktop"], ready=".game-box")
+    page.click(".game-box[data-game=roads-to-stalingrad]")
+    page.click(".learn-btn")
+    page.wait_for_url("**/g/*learn=1")
+    page.wait_for_selector(".coach:not(.hidden)")
+    coach = page.locator(".coach")
+    first = coach.inner_text()
+    assert "resource point" in first and "Axis" in first, first
+    # the step points at what to click: the areas with an Axis RP
+    points = page.locator("svg.board .coach-point")
+    assert points.count() >= 1
+    assert all(
+        (points.nth(i).get_attribute("data-target") or "").startswith("area:")
+        for i in range(points.count())
+    )
+    assert "Rule: On-board operations" in coach.inner_text()
+    save(page, "walkthrough-desktop")
+    step = page.evaluate("window.warroom.view.step")
+    points.first.click()
+    page.wait_for_function(f"window.warroom.view.step > {step}")
+    page.wait_for_function("!document.querySelector('.coach').innerText.includes('opens with')")
+    assert "Pick a unit" in coach.inner_text()
+    assert page.locator("svg.board .coach-point[data-target^='unit:']").count() >= 1
+    assert page.errors == []
+    page.close()
+
+
+# ----- replay by what a seat saw -----------------------------------------------------------
+
+
+def test_the_replay_steps_by_moves_the_seat_saw_never_by_hidden_ones(
+    browser: Any, server: LiveServer
+) -> None:
+    """Commanders: black's secret orders are steps white never saw. White's replay skips
+    them: each step forward shows something new, and the server refuses a hidden step."""
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "commanders", "seed": 11, "mode": "invite"}
+    ).json()
+    mid, tokens = m["id"], m["tokens"]
+    rng = random.Random(11)
+    hidden = []  # steps of black's that white could not see
+    for _ in range(40):
+        st = httpx.get(f"{server.url}/api/matches/{mid}", headers={"X-Seat-Token": tokens["white"]})
+        active = st.json()["active"]
+        role = rng.choice(active)
+        p = httpx.get(
+            f"{server.url}/api/matches/{mid}", headers={"X-Seat-Token": tokens[role]}
+        ).json()["prompt"]
+        action = rng.choice(p["actions"])
+        r = httpx.post(
+            f"{server.url}/api/matches/{mid}/actions",
+            json={"action": action},
+            headers={"X-Seat-Token": tokens[role]},
+        )
+        assert r.status_code == 200, r.text
+        if role == "black" and action[0] == "order":
+            hidden.append(r.json()["step"])
+    assert hidden, "black gave no order: nothing hidden to skip"
+    white = {"X-Seat-Token": tokens["white"]}
+    last = httpx.get(f"{server.url}/api/matches/{mid}/replay?frame=-1", headers=white).json()
+    frames = last["replay"]["frames"]
+    assert frames <= 41 - len(hidden)
+    # white's frames count as white's own step counter does (upto=k is its k-th frame): past
+    # the last is refused, and no number of the record's steps, which count black's hidden
+    # orders, is asked for or told
+    assert last["step"] == frames - 1
+    r = httpx.get(f"{server.url}/api/matches/{mid}/replay?upto={frames}", headers=white)
+    assert r.status_code == 400 and f"from 0 to {frames - 1}" in r.json()["detail"]
+    page = open_page(
+        browser, f"{server.url}/g/{mid}#t={tokens['white']}", SIZES["desktop"], ready="svg.board g"
+    )
+    page.click(".replay-btn")
+    page.wait_for_selector(".replay-bar:not(.hidden)")
+    page.click(".rp-first")
+    page.wait_for_function("window.warroom.replay && window.warroom.replay.frame === 0")
+    seen = page.evaluate("window.warroom.view.log.length")
+    for k in range(1, min(frames, 12)):
+        page.click(".rp-next")
+        page.wait_for_function(f"window.warroom.replay.frame === {k}")
+        now = page.evaluate("window.warroom.view.log.length")
+        assert now > seen, f"move {k} of the replay showed nothing new"
+        seen = now
+    assert (
+        page.locator(".rp-pos")
+        .inner_text()
+        .startswith(f"move {min(frames, 12) - 1} of {frames - 1}")
+    )
+    save(page, "commanders-replay-desktop")
     assert page.errors == []
     page.close()

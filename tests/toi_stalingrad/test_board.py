@@ -95,6 +95,7 @@ def test_a_campaign_file_is_uploaded_in_the_lobby_and_checked_by_the_server(
         page.wait_for_selector(".game-box[data-game=toi-stalingrad]")
         page.click(".game-box[data-game=toi-stalingrad]")
         page.check("input[name=mode][value=hotseat]")
+        assert page.locator(".setup-form label.lvl").is_hidden()  # no computer to choose
         page.set_input_files("input[name=opt-campaign]", str(bad))
         page.click("#start")
         err = page.locator(".setup-form .error")

@@ -187,6 +187,29 @@ def test_the_cli_reads_the_campaign_file_and_names_it_in_errors(tmp_path: Path) 
     assert out.exit_code != 0 and "at most 65,536 are read" in out.output
 
 
+def test_a_syntax_error_names_the_line_of_the_players_own_file(tmp_path: Path) -> None:
+    """The line the CLI or the browser puts first (naming the file) is not counted."""
+    line = OURS.split("\n").index('title = "Scenario 1"') + 1
+    broken = OURS.replace('title = "Scenario 1"', 'title = "Scenario 1', 1)
+    with pytest.raises(BadOption, match=rf"our-book.toml: \(syntax\): .*at line {line}, column"):
+        Match.new(GAME, "campaign", _file(broken), 1)
+    path = tmp_path / "mine.toml"
+    path.write_text(broken)
+    with pytest.raises(BadOption, match=rf"mine.toml: \(syntax\): .*at line {line}, column"):
+        Match.new(GAME, "campaign", parse_game_options(GAME, [], ["--campaign", str(path)]), 1)
+
+
+def test_the_cli_prints_an_entry_in_square_brackets_as_it_is(tmp_path: Path) -> None:
+    """Rich reads "[limits]" as markup and dropped it: the entry must reach the player."""
+    _load_commands()
+    bad = tmp_path / "limits.toml"
+    bad.write_text(OURS.replace("max_cvp = 99", "max_cvp = 100", 1))
+    for words in (["play", "toi-stalingrad", "--as", "both"], ["evaluate", "toi-stalingrad"]):
+        out = CliRunner().invoke(app, [*words, "--campaign", str(bad)])
+        assert out.exit_code == 2, out.output
+        assert "limits.toml: [limits]: max_cvp: Input should be less" in out.output, out.output
+
+
 # ----- entries, questions, purchase lists ------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from warroom.ai.arena import Evaluation, GameResult
 from warroom.ai.arena import evaluate as run_evaluation
 from warroom.cli import app
-from warroom.cli.options import parse_game_options
+from warroom.cli.options import parse_game_options, say_error
 from warroom.engine import WarroomError, game
 
 
@@ -130,7 +130,7 @@ def evaluate(
                 g.id if jobs > 1 else g, specs, games, seed, scenario, opts, jobs, tick
             )
     except (WarroomError, ValueError) as exc:
-        console.print(f"[red]{exc}[/red]")
+        say_error(console, exc)
         raise typer.Exit(2) from None
     if as_json:
         print(json.dumps(ev.to_json(), indent=1))

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from warroom.cli import app
+from warroom.cli.options import say_error
 from warroom.engine import WarroomError
 
 
@@ -168,7 +169,7 @@ def odds(
             seed=seed,
         )
     except (WarroomError, ValueError, KeyError) as exc:
-        err.print(f"[red]{exc}[/red]")
+        say_error(err, exc)
         raise typer.Exit(2) from None
     data = result.to_json()
     if as_json:

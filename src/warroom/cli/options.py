@@ -5,12 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.text import Text
+
 from warroom.engine import BadOption, Game
 
 FILE_LIMIT = 64 * 1024
 """The largest file an option may name, in bytes."""
 FILE_MARK = "# warroom-file:"
 """The first line put before a file's text: it names the file in the game's error messages."""
+
+
+def say_error(console: Console, error: BaseException | str) -> None:
+    """An error in red, printed as it is: square brackets in it ("[limits]", "[[scenario]]",
+    names of a data file's entries) are its text, not Rich markup."""
+    console.print(Text(str(error), style="red"))
 
 
 def read_option_file(key: str, path_text: str) -> str:

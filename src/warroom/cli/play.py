@@ -11,7 +11,7 @@ from rich.panel import Panel
 
 from warroom.ai import Agent, make_agent
 from warroom.cli import app
-from warroom.cli.options import parse_game_options
+from warroom.cli.options import parse_game_options, say_error
 from warroom.engine import Match, WarroomError, game, visible
 
 
@@ -60,7 +60,7 @@ def play(
         else:
             match = Match.new(g, scenario, opts, seed)
     except (WarroomError, OSError, ValueError) as exc:
-        console.print(f"[red]{exc}[/red]")
+        say_error(console, exc)
         raise typer.Exit(2) from None
     humans = _choose_humans(as_ or g.roles[0], g.roles)
     computers: dict[str, Agent] = {}

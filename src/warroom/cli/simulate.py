@@ -20,7 +20,7 @@ from rich.progress import (
 )
 
 from warroom.cli import app
-from warroom.cli.options import parse_game_options
+from warroom.cli.options import parse_game_options, say_error
 from warroom.engine import WarroomError
 from warroom.sim.api import report as build
 from warroom.sim.api import simulate as run_job
@@ -178,7 +178,7 @@ def simulate(
             sweep[k] = [v]
         cells = make_cells(g, scenario, sweep, parse_pairings(agents or [], g.roles))
     except (WarroomError, ValueError, ImportError, AttributeError, TypeError) as exc:
-        console.print(f"[red]{exc}[/red]")
+        say_error(console, exc)
         raise typer.Exit(2) from None
     if games < 1:
         console.print("[red]--games must be at least 1[/red]")
@@ -215,7 +215,7 @@ def results(
         try:
             job = store.job(job_id)
         except KeyError as exc:
-            Console(stderr=True).print(f"[red]{exc.args[0]}[/red]")
+            say_error(Console(stderr=True), exc.args[0])
             raise typer.Exit(2) from None
         res = store.results(job_id)
     ready = dict(job.meta).get("ready")
@@ -282,7 +282,7 @@ def ready_report(
         if max_steps:
             job = dataclasses.replace(job, max_steps=max_steps)
     except (WarroomError, ValueError) as exc:
-        Console(stderr=True).print(f"[red]{exc}[/red]")
+        say_error(Console(stderr=True), exc)
         raise typer.Exit(2) from None
     job_id, res = execute(job, workers=workers, ray=ray, db=db, quiet=as_json)
     present(ready, job, res, job_id, as_json, plot)

@@ -80,7 +80,7 @@ class Match:
 
     __slots__ = (
         "_act", "_at", "_legal", "_looks", "_out", "_seen", "_settled", "_undo", "game", "log",
-        "options", "scenario", "seed", "state", "steps",
+        "log_steps", "options", "scenario", "seed", "state", "steps",
     )  # fmt: skip
 
     def __init__(
@@ -98,6 +98,9 @@ class Match:
         self.state = state
         self.steps: list[Step] = []
         self.log: list[Event] = []
+        # for each log entry, how many steps had been taken when it was logged (0: set-up):
+        # the replay steps through what a role could see by it
+        self.log_steps: list[int] = []
         self._undo: list[_UndoPoint] = []
         self._seen: list[_Seen] = []  # one per step: who saw it
         self._settled = 0  # every entry of _seen before this one is settled
@@ -181,6 +184,7 @@ class Match:
         m.state = self.game.clone(self.state)
         m.steps = list(self.steps)
         m.log = []
+        m.log_steps = []
         m._undo = []
         self._settle()
         m._seen = list(self._seen)
@@ -373,6 +377,7 @@ class Match:
         new = self.state.events
         if new:
             self.log.extend(new)
+            self.log_steps.extend([len(self.steps)] * len(new))
             self.state.events = []
         return new
 
@@ -418,19 +423,23 @@ class Match:
             )
         n = len(self.steps)
         later = self.steps[i + 1 :]
-        kept = (self.state, list(self.steps), list(self.log), list(self._undo), list(self._seen))
+        kept = (
+            self.state, list(self.steps), list(self.log), list(self._undo), list(self._seen),
+            list(self.log_steps),
+        )  # fmt: skip
         point = self._undo[-(n - i)]
         del self._undo[-(n - i) :]
         self.state = point.state
         del self.steps[i:]
         del self.log[point.log :]
+        del self.log_steps[point.log :]
         del self._seen[i:]
         self._settled = min(self._settled, i)
         try:
             for st in later:  # the other sides' secret steps since, played again
                 self.act(st.role, st.action)
         except IllegalAction as exc:  # they depended on the undone action: a game's mistake
-            self.state, self.steps, self.log, self._undo, self._seen = kept
+            self.state, self.steps, self.log, self._undo, self._seen, self.log_steps = kept
             self._settled = len(self._seen)
             raise IllegalAction(f"{role} cannot undo now: {exc}", role=role) from None
 

@@ -46,10 +46,12 @@ SECRET_HEX = (32, 128)
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-# numbers per block: a fresh generator (a new seed, a fork, a set ``s``) starts small, for the
-# many short-lived generators of searches; one that keeps going takes big blocks (a numpy pass
-# costs about as much as a dozen numbers worked out one by one, whatever its size up to a few
-# hundred)
+# numbers per block: a fresh generator (a new seed, a fork, a set ``s``) works out its first
+# few numbers one by one in Python (the many short-lived generators of searches draw only a
+# handful), then a numpy block, then bigger ones for a generator that keeps going (a numpy
+# pass costs about as much as a dozen numbers worked out one by one, whatever its size up to a
+# few hundred)
+_TINY_BLOCK = 8
 _FIRST_BLOCK = 128
 _BLOCK = 256
 _EMPTY: list[int] = []
@@ -64,6 +66,17 @@ def _mix(z: int) -> int:
 _np: Any = None  # numpy, imported for the first block (keeps start-up of the CLI quick)
 _consts: tuple[Any, ...] = ()  # the mixing constants as numpy scalars
 _steps: dict[int, Any] = {}  # block size -> the array k * GOLDEN for k = 1..size (mod 2**64)
+
+
+def _tiny(at: int, size: int) -> list[int]:
+    """``_block`` for a few numbers: one by one, without numpy's fixed cost."""
+    out = []
+    for k in range(1, size + 1):
+        z = (at + k * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        out.append(z ^ (z >> 31))
+    return out
 
 
 def _block(at: int, size: int) -> list[int]:
@@ -163,6 +176,11 @@ class Rng:
         return hash(self.s)
 
     def copy(self) -> Rng:
+        if self._i >= len(self._zs):
+            # nothing left to share: work out the next block now, once for this generator
+            # and its copies (they would each work out the same numbers on their first draw)
+            self._refill(_TINY_BLOCK + 1)
+            self._i = 0
         new = Rng.__new__(Rng)
         new._at = self._at
         new._zs = self._zs
@@ -172,8 +190,12 @@ class Rng:
     def _refill(self, need: int) -> list[int]:
         """A new block starting where this generator stands, at least ``need`` long."""
         at = (self._at + self._i * _GOLDEN) & _MASK
-        size = _BLOCK if self._zs else _FIRST_BLOCK
-        zs = _block(at, need if need > size else size)
+        had = len(self._zs)
+        if not had and need <= _TINY_BLOCK:
+            zs = _tiny(at, _TINY_BLOCK)  # a fresh generator's first numbers
+        else:
+            size = _BLOCK if had >= _FIRST_BLOCK else _FIRST_BLOCK
+            zs = _block(at, need if need > size else size)
         self._at = at
         self._zs = zs
         self._i = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import html
 import logging
 import re
 import sys
@@ -31,6 +32,7 @@ from starlette.middleware.body_limit import MAX_BODY_SIZE_SCOPE_KEY, RequestBody
 
 from warroom.engine import Game, Match
 from warroom.engine.errors import excerpt
+from warroom.kit.help import Help, help_for
 from warroom.server.advice import hint_for, is_campaign, odds_for
 from warroom.server.boards import board_file
 from warroom.server.jsonio import dumps
@@ -208,6 +210,9 @@ def create_app(
             spec["board"] = board_file(g) is not None
             spec["levels"] = available_levels(gid)
             spec["odds"] = hasattr(g, "build_cup")  # battle odds: Campaign Commander
+            rules = help_for(g)
+            spec["help"] = rules is not None
+            spec["walkthrough"] = rules is not None and rules.walkthrough is not None
             out.append(spec)
         return fast_json(out)
 
@@ -342,10 +347,15 @@ def create_app(
 
     @app.get("/api/matches/{match_id}/replay")
     async def get_replay(
-        match_id: str, upto: int, x_seat_token: str | None = Header(default=None)
+        match_id: str,
+        frame: int | None = None,
+        upto: int | None = None,
+        x_seat_token: str | None = Header(default=None),
     ) -> Response:
+        """The match as the seat (or a watcher) saw it at one of its replay frames: the
+        start, each step after which it saw something new, and now (``frame=-1``)."""
         room = await settled(match_id)
-        return fast_json(rooms.replay_for(room, room.role_of(x_seat_token), upto))
+        return fast_json(rooms.replay_for(room, room.role_of(x_seat_token), upto, frame))
 
     @app.get("/api/matches/{match_id}/record")
     async def get_record(match_id: str) -> Response:
@@ -405,6 +415,34 @@ def create_app(
             room.listeners.discard(listener)
 
     # ----- the page and the boards --------------------------------------------------------------
+    # ----- rules help: each game's own reference (games/<pkg>/help.md, help.toml) ---------------
+    help_pages: dict[tuple[str, str], bytes] = {}  # made once per game
+
+    @app.get("/api/games/{game_id}/help")
+    async def game_help(game_id: str) -> Response:
+        """The rules reference as HTML with its sections, which rule each prompt applies,
+        and the first-game walkthrough."""
+        g = catalog.get(game_id)
+        rules = help_for(g)
+        if rules is None:
+            return JSONResponse({"detail": f"{game_id} has no rules help yet"}, status_code=404)
+        data = help_pages.get(("json", game_id))
+        if data is None:
+            data = help_pages[("json", game_id)] = _help_json(rules, g.title)
+        return Response(data, media_type="application/json")
+
+    @app.get("/rules/{game_id}")
+    async def rules_page(game_id: str) -> Response:
+        """The rules reference as a page of its own, to read beside the board or print."""
+        g = catalog.get(game_id)
+        rules = help_for(g)
+        if rules is None:
+            return JSONResponse({"detail": f"{game_id} has no rules help yet"}, status_code=404)
+        page = help_pages.get(("page", game_id))
+        if page is None:
+            page = help_pages[("page", game_id)] = _rules_page(rules, g.title).encode()
+        return Response(page, media_type="text/html", headers=_NO_CACHE)
+
     @app.get("/boards/{game_id}.js")
     async def board(game_id: str) -> Response:
         path = board_file(catalog.get(game_id))
@@ -422,6 +460,30 @@ def create_app(
 
 
 _NO_CACHE = {"Cache-Control": "no-cache"}
+
+
+def _help_json(rules: Help, title: str) -> bytes:
+    data = rules.to_json()
+    data["title"] = title
+    return dumps(data)
+
+
+def _rules_page(rules: Help, title: str) -> str:
+    toc = "".join(
+        f'<li class="toc-{s.level}"><a href="#{s.id}">{html.escape(s.title)}</a></li>'
+        for s in rules.sections
+    )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Rules: {html.escape(title)} · warroom</title>"
+        '<link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body class="rules-page"><header class="topbar"><a class="brand small" href="/">'
+        f'<span class="brand-mark">▲</span>warroom</a><div class="match-title">'
+        f'<span class="game-name">Rules: {html.escape(title)}</span></div></header>'
+        f'<main class="rules-doc"><nav class="rules-toc"><ol>{toc}</ol></nav>'
+        f'<article class="rules-text">{rules.html()}</article></main></body></html>'
+    )
 
 
 async def on_disk(done: Future[None]) -> None:

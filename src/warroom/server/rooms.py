@@ -40,6 +40,7 @@ from warroom.engine import game as registry_game
 from warroom.engine.errors import excerpt
 from warroom.engine.rng import new_secret_seed
 from warroom.engine.verify import commitment, new_salt, sealed_record, verify_record
+from warroom.kit.help import help_for
 from warroom.server.jsonio import dumps
 from warroom.server.players import Players, Ticket, check_budget
 from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
@@ -732,16 +733,44 @@ class Rooms:
                 view["prompt"] = m.prompt(role).to_json()
         return view
 
-    def replay_for(self, room: Room, role: str | None, upto: int) -> dict[str, Any]:
-        """The match as ``role`` saw it after its ``upto``-th step (0 = the start), counted
-        as its own step counter counts: frames step through what that seat saw change, never
-        through the other side's secret steps."""
+    def frames_for(self, room: Room, role: str | None) -> tuple[list[int], list[int]]:
+        """The replay's frames for ``role``: the start and each step after which it saw
+        something new (its view, its log or who is to act: the steps its own step counter
+        counts, ``Match.frames``), never a step of the other side's that it could not see;
+        as numbers of steps of the record played, which the seat is never told (frame k is
+        the match after the k-th step it saw, so ``upto=k`` and ``frame=k`` are the same).
+        And which of those frames open a chapter (a round, a turn, an operation: the game's
+        help names the log entries that mark one)."""
         with room.lock:
-            frames = room.match.frames(role)
-            total = len(frames) - 1
-            if not 0 <= upto <= total:
-                raise BadRequest(f"upto is a step from 0 to {total}, got {upto}")
-            n = frames[upto]  # the steps of the record played by then
+            m = room.match
+            frames = m.frames(role)
+            rules = help_for(m.game)
+            marks = set(rules.chapters) if rules is not None else set()
+            at = m.log_steps
+            opening = {at[i] for i in room.seen_by(role) if m.log[i].get("kind") in marks}
+            chapters = [j for j, f in enumerate(frames) if j == 0 or f in opening]
+            return frames, chapters
+
+    def replay_for(
+        self, room: Room, role: str | None, upto: int | None = None, frame: int | None = None
+    ) -> dict[str, Any]:
+        """The match as ``role`` saw it at one of its replay frames (``frame``: its index, -1
+        the last; or ``upto``: its step counter then, the same number)."""
+        frames, chapters = self.frames_for(room, role)
+        last = len(frames) - 1
+        if frame is not None:
+            if frame == -1:
+                frame = last
+            if not 0 <= frame <= last:
+                raise BadRequest(f"frame is a number from 0 to {last} (or -1), got {frame}")
+        elif upto is not None:
+            if not 0 <= upto <= last:
+                raise BadRequest(f"upto is a step from 0 to {last}, got {upto}")
+            frame = upto
+        else:
+            raise BadRequest(f"name a frame (0 to {last}, or -1 for the last)")
+        n = frames[frame]  # the steps of the record played by then
+        with room.lock:
             replays = room.replays  # keyed by steps of the record, the same for every role
             m = replays.pop(n, None)
             if m is None:
@@ -752,13 +781,14 @@ class Rooms:
                 else:
                     m = replays[base].clone()
                     m.log = list(replays[base].log)
+                    m.log_steps = list(replays[base].log_steps)
                     for r, a in record["actions"][base:n]:
                         m.act(r, a)
             replays[n] = m  # the most recently asked last
             while len(replays) > REPLAYS_PER_ROOM:
                 del replays[next(iter(replays))]
             out = self._present(room, m, role, live=False)
-            out["replay"] = {"upto": upto, "total": total}
+            out["replay"] = {"frame": frame, "frames": len(frames), "chapters": chapters}
         self._kept_replays(room)
         return out
 

@@ -2,12 +2,26 @@
 
 Campaigns: roads_to_stalingrad (Roads to Stalingrad), coral_sea (Coral Sea). Each is a
 SeriesGame subclass with its own data/ folder and the overrides its special rules need.
+
+The names below are imported when first asked for, so that a program naming one campaign
+(``warroom.game("coral-sea")``) does not load the other.
 """
 
-from warroom.games.campaign_commander.coral_sea import GAME as CORAL_SEA
-from warroom.games.campaign_commander.roads_to_stalingrad import GAME as ROADS_TO_STALINGRAD
-from warroom.games.campaign_commander.series import SeriesGame
+from __future__ import annotations
 
-GAMES = [ROADS_TO_STALINGRAD, CORAL_SEA]
+import importlib
+from typing import Any
 
 __all__ = ["CORAL_SEA", "GAMES", "ROADS_TO_STALINGRAD", "SeriesGame"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CORAL_SEA":
+        return importlib.import_module(f"{__name__}.coral_sea").GAME
+    if name == "ROADS_TO_STALINGRAD":
+        return importlib.import_module(f"{__name__}.roads_to_stalingrad").GAME
+    if name == "GAMES":
+        return [__getattr__("ROADS_TO_STALINGRAD"), __getattr__("CORAL_SEA")]
+    if name == "SeriesGame":
+        return importlib.import_module(f"{__name__}.series").SeriesGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,22 +19,15 @@ if TYPE_CHECKING:
 
 def held(g: SeriesGame, s: CCState) -> dict[str, set[str]]:
     """Role -> areas it holds with units or RPs."""
-    base = s.units.memo.get("held")
-    if base is None:
-        base = {r: set() for r in g.roles}
-        side_of = g.side_of
-        for loc, uids in s.units.where().items():
-            if loc in OFF_MAP:
-                continue
-            for uid in uids:
-                side = side_of.get(uid)
-                if side is not None:
-                    base[side].add(loc)
-        s.units.memo["held"] = base
+    base = s.units.held_areas(g.holders)
     out = {}
     for r in g.roles:
         rps = [a for a, n in s.rps[r].items() if n > 0]
-        out[r] = base[r].union(rps) if rps else set(base[r])
+        mine = base.get(r)
+        if mine is None:
+            out[r] = set(rps)
+        else:
+            out[r] = mine.union(rps) if rps else set(mine)
     return out
 
 
@@ -61,7 +54,7 @@ def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
         near = set(units.touched)
         where = units.where()
         nbs = g.data.map.neighbors
-        side_of = g.side_of
+        side_of = g.holders
         for r in g.roles:
             changed = seen[r] ^ h[r]
             if not changed:

@@ -69,7 +69,15 @@ def options(g: SeriesGame, s: CCState, task: tuple) -> list[Action]:
     if first and fortress.may_take_refuge(g, s, uid, battle_area):
         out.append(("inside",))
     if steps:
-        dist = m.distances(_targets(g, s, uid), ok)
+        # the distances depend on the unit, its goals and the areas closed to it by the enemy,
+        # and, for a unit whose way depends on where others stand (complex_ground), on those
+        key = ("retreat", uid, frozenset(_targets(g, s, uid)), frozenset(foe_held))
+        if uid in g.complex_ground:
+            dist = s.units.memo.get(key)
+            if dist is None:
+                dist = s.units.memo[key] = m.distances(key[2], ok)
+        else:
+            dist = g.keep(key, lambda: m.distances(key[2], ok))
         far = 10**6
         best = min(dist.get(a, far) for a in steps)
         out.extend(("retreat", a) for a in steps if dist.get(a, far) == best)

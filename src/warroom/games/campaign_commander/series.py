@@ -9,9 +9,9 @@ class routes prompts to them and runs the automatic steps between decisions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from warroom.engine import Action, Game, Outcome, Rng, Seed
 from warroom.engine.contract import OptionValue, plain
@@ -31,6 +31,10 @@ from warroom.games.campaign_commander import (
 )
 from warroom.games.campaign_commander.model import DEAD, CampaignData, CardDef, ChitDef, Effect
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
+
+T = TypeVar("T")
+KEEP = 4096  # answers kept by SeriesGame.keep (forgotten all at once when full)
+_MISSING = object()
 
 OWNER_TASKS: dict[str, tuple[Any, Any]] = {
     "excess": (naval.excess_actions, naval.apply_excess),  # 7.2
@@ -52,6 +56,10 @@ class SeriesGame(Game[CCState]):
         self.data = CampaignData(self.data_folder, self.roles)
         m = self.data.map
         self.side_of = {u: d.side for u, d in self.data.units.items() if not d.leader}
+        # unit -> the side whose areas it holds (leaders hold nothing: 9.6.6, 12)
+        self.holders = {u: d.side for u, d in self.data.units.items() if not d.leader}
+        # answers that depend only on the map and on what their key holds (keep)
+        self.kept: dict[Any, Any] = {}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
@@ -275,6 +283,17 @@ class SeriesGame(Game[CCState]):
                 continue
             return
         raise RuntimeError("the automatic steps did not settle")
+
+    def keep(self, key: Any, make: Callable[[], T]) -> T:
+        """``make()``, kept under ``key`` for every state: only for answers that depend on
+        nothing but the (fixed) campaign data and what ``key`` holds."""
+        kept = self.kept
+        found = kept.get(key, _MISSING)
+        if found is _MISSING:
+            if len(kept) >= KEEP:
+                kept.clear()
+            found = kept[key] = make()
+        return found
 
     def check_end(self, s: CCState) -> None:
         """Campaign hook: end the game when a standing condition holds."""

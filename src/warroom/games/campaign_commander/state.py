@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from warroom.engine import Rng, State
+from warroom.games.campaign_commander.model import OFF_MAP
 
 
 class Unit(NamedTuple):
@@ -41,13 +42,20 @@ class Units(dict[str, Unit]):
     order.
     """
 
-    __slots__ = ("_order", "_shared", "_where", "iso_basis", "memo", "moves", "touched")
+    __slots__ = (
+        "_held", "_order", "_shared", "_sides", "_where", "inside", "iso_basis", "memo", "moves",
+        "touched",
+    )  # fmt: skip
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self._where: dict[str, tuple[str, ...]] | None = None
         self._order: dict[str, int] | None = None  # unit id -> its place in data order
+        # side -> the map areas its units stand in (``held_areas``), kept with the index
+        self._held: dict[str, set[str]] | None = None
+        self._sides: Any = None  # unit id -> the side it holds areas for (held_areas)
         self._shared = False  # the index is also a copy's: copy it before changing it
+        self.inside = sum(1 for u in self.values() if u.inside)  # units inside a fortress
         self.memo: dict[Any, Any] = {}  # facts derived from locations (and ``inside``) alone
         self.moves = 0  # changes of location so far
         # the isolation pass's bookkeeping (isolation.update): the ids changed since it last
@@ -56,25 +64,30 @@ class Units(dict[str, Unit]):
         self.iso_basis: Any = None
 
     def copy(self) -> Units:
-        new = Units(self)
+        new = Units.__new__(Units)
+        dict.update(new, self)
         w = self._where
+        new._where, new._order = w, self._order
+        new._held, new._sides = self._held, self._sides
+        new._shared = False
         if w is not None:
-            new._where, new._order = w, self._order
             new._shared = self._shared = True
+        new.inside = self.inside
         new.memo = self.memo
         new.iso_basis = self.iso_basis
         new.moves = self.moves
-        if self.touched:
-            new.touched = set(self.touched)
+        new.touched = set(self.touched) if self.touched else set()
         return new
 
     def __setitem__(self, key: str, value: Unit) -> None:
         old = self.get(key)
         super().__setitem__(key, value)
         self.touched.add(key)
-        if old is not None and old.loc == value.loc:
-            if old.inside != value.inside and self.memo:
+        if old is None or old.inside != value.inside:
+            self.inside += value.inside - (old is not None and old.inside)
+            if self.memo:
                 self.memo = {}
+        if old is not None and old.loc == value.loc:
             return
         self.moves += 1
         if self.memo:
@@ -87,15 +100,26 @@ class Units(dict[str, Unit]):
         if key not in order:
             self._where = self._order = None  # a new id: the index is built again when asked
             return
+        held = self._held
         if self._shared:
             w = self._where = dict(w)
+            if held is not None:
+                held = self._held = {k: set(v) for k, v in held.items()}
             self._shared = False
+        side = self._sides.get(key) if held is not None else None
         if old is not None:
             here = w[old.loc]
             if len(here) == 1:
                 del w[old.loc]
+                left: tuple[str, ...] = ()
             else:
-                w[old.loc] = tuple(u for u in here if u != key)
+                left = w[old.loc] = tuple(u for u in here if u != key)
+            if side is not None and old.loc not in OFF_MAP:
+                sides = self._sides
+                if not any(sides.get(u) == side for u in left):
+                    held[side].discard(old.loc)  # type: ignore[index]
+        if side is not None and value.loc not in OFF_MAP:
+            held[side].add(value.loc)  # type: ignore[index]
         there = w.get(value.loc)
         if there is None:
             w[value.loc] = (key,)
@@ -116,8 +140,27 @@ class Units(dict[str, Unit]):
                 lists.setdefault(u.loc, []).append(uid)
             w = self._where = {k: tuple(v) for k, v in lists.items()}
             self._order = {uid: i for i, uid in enumerate(self)}
+            self._held = None
             self._shared = False
         return w
+
+    def held_areas(self, sides: Any) -> dict[str, set[str]]:
+        """Side -> the map areas where units of that side stand, ``sides`` giving the side of
+        each unit that counts (unit id -> side; a unit it leaves out holds nothing). Kept up to
+        date as units move; the sets are shared: read them, never change them."""
+        w = self.where()
+        held = self._held
+        if held is None or self._sides is not sides:
+            held = {side: set() for side in set(sides.values())}
+            for loc, here in w.items():
+                if loc in OFF_MAP:
+                    continue
+                for uid in here:
+                    side = sides.get(uid)
+                    if side is not None:
+                        held[side].add(loc)
+            self._held, self._sides = held, sides
+        return held
 
 
 class Op:

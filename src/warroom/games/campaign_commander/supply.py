@@ -25,22 +25,19 @@ SP_PER_RP = 6
 def free_of_enemy(g: SeriesGame, s: CCState, role: str) -> set[str]:
     """Areas holding enemy units that block a supply path (besieged units do not)."""
     units = s.units
-    key = ("blocking", role)
-    blocked = units.memo.get(key)
-    if blocked is None:
-        foe = g.other(role)
-        side_of = g.side_of
-        defs = g.data.units
-        found = set()
-        for loc, here in units.where().items():
-            if loc in OFF_MAP:
-                continue
-            for uid in here:
-                if side_of.get(uid) == foe and not defs[uid].leader and not units[uid].inside:
-                    found.add(loc)
-                    break
-        blocked = units.memo[key] = frozenset(found)
-    return set(blocked)
+    foe = g.other(role)
+    if not units.inside:
+        return set(units.held_areas(g.holders).get(foe, ()))
+    defs = g.data.units
+    blocked: set[str] = set()
+    for loc, here in units.where().items():
+        if loc in OFF_MAP:
+            continue
+        for uid in here:
+            if defs[uid].side == foe and not defs[uid].leader and not units[uid].inside:
+                blocked.add(loc)
+                break
+    return blocked
 
 
 def reach(g: SeriesGame, s: CCState, op: Op) -> set[str]:
@@ -55,14 +52,14 @@ def reach(g: SeriesGame, s: CCState, op: Op) -> set[str]:
         free = g.land_areas - free_of_enemy(g, s, role)
         crossable = lambda a, b: g.supply_crossable(s, role, a, b)  # noqa: E731
         return set(m.distances(op.area, free.__contains__, SUPPLY_RANGE, crossable))
-    # the paths depend on where the enemy stands and nothing else: kept until a unit moves
-    units = s.units
-    key = ("reach", op.area, op.role)
-    found = units.memo.get(key)
-    if found is None:
-        free = g.land_areas - free_of_enemy(g, s, op.role)
-        found = units.memo[key] = frozenset(m.distances(op.area, free.__contains__, SUPPLY_RANGE))
-    return set(found)
+    # the paths depend on the map and on where the enemy blocks them, nothing else
+    blocked = frozenset(free_of_enemy(g, s, op.role))
+
+    def paths() -> frozenset[str]:
+        free = g.land_areas - blocked
+        return frozenset(m.distances(op.area, free.__contains__, SUPPLY_RANGE))
+
+    return set(g.keep(("reach", op.area, blocked), paths))
 
 
 def may_use(g: SeriesGame, s: CCState, op: Op, uid: str, area_reach: set[str]) -> bool:

@@ -112,8 +112,31 @@ function counter(kit, parent, u, x, y, size = C, extra = {}) {
   if (u.status === "routed") {
     el("path", { d: `M${x + 2} ${y + size - 2}L${x + size - 2} ${y + 2}`, stroke: "#d23b2a", "stroke-width": 2 }, g);
   }
-  el("title", {}, g, `${u.id}: ${u.side} ${u.type}, ${u.status}${u.square ? ", in square" : ""}`);
+  el("title", {}, g, unitTip(u));
   return g;
+}
+
+const KIND = {
+  infantry: "moves 1 sector a round; fires at range and fights in melee; may form a square against cavalry",
+  cavalry: "moves up to 2 sectors a round (one a phase); melee only; spent if it fails to hit",
+  artillery: "moves 1 sector, or bombards (2 dice at 2 units), or fires at close range (2 dice), once a round",
+};
+const STATE = {
+  fresh: "ready",
+  spent: "spent: it acted this round; -1 in combat if attacked",
+  routed: "routed: cannot fight; a second hit destroys or captures it",
+};
+
+// what a counter is, in words
+function unitTip(u) {
+  const lines = [`${u.side === "white" ? "White" : "Black"} ${u.type} (${u.id})`, KIND[u.type] || ""];
+  lines.push(STATE[u.status] || u.status);
+  if (u.square) lines.push("in square: cavalry charging it fights at -3");
+  if (u.where === "routed-box") lines.push("in the routed box: a saved order can rally it");
+  if (u.where === "captured") lines.push("captured: worth VP to its captor");
+  if (u.where === "destroyed") lines.push("destroyed");
+  if (u.where === "unplaced") lines.push("not yet placed");
+  return lines.filter(Boolean).join("\n");
 }
 
 function flag(kit, parent, x, y, o) {
@@ -136,8 +159,16 @@ function flag(kit, parent, x, y, o) {
     el("path", { d: `M${x - 6} ${y - 11}L${x + 9} ${y - 6}L${x - 6} ${y - 1}Z`, fill: color, stroke: "#3a2f1c", "stroke-width": 1 }, g);
   }
   el("text", { x: x + 12, y: y + 5, class: "cmd-vp" }, g, `${o.vp}`);
-  el("title", {}, g, `${o.side} ${o.kind}: ${o.vp} VP`);
+  const what = { general: "command post", flag: "flag", rose: "wind rose" }[o.kind] || o.kind;
+  const worth = o.kind === "rose" ? `${o.vp} VP once, to the side that takes it` : `${o.vp} VP each round to the enemy while he holds it`;
+  el("title", {}, g, `${o.side ? o.side + " " : ""}${what}: ${worth}`);
 }
+
+const TERRAIN = {
+  forest: "forest: 3 units enter at a time and are spent on entering; -2 ranged, -1 melee for both sides",
+  hill: "hill: attacking uphill -1 in melee, downhill +1; guns on it fire over units in between",
+  building: "building: an infantry unit may hold it; attackers -1 against it",
+};
 
 function terrain(kit, parent, p, kinds) {
   const { el } = kit;
@@ -152,7 +183,7 @@ function terrain(kit, parent, p, kinds) {
     } else if (t === "building") {
       el("path", { d: `M${x - 9} ${y + 8}V${y - 1}L${x} ${y - 9}L${x + 9} ${y - 1}V${y + 8}Z`, fill: "#b46a4a", stroke: "#5a2d1a" }, g);
     }
-    el("title", {}, g, t);
+    el("title", {}, g, TERRAIN[t] || t);
     x -= 34;
   }
 }
@@ -198,6 +229,8 @@ export default {
       el("rect", { x: p.x, y: p.y, width: p.w, height: p.h, rx: 8, fill, stroke: s.control ? SIDE_EDGE[s.control] : "#46552f", "stroke-width": s.control ? 2 : 1.2 }, g);
       el("text", { x: p.x + 10, y: p.y + 18, class: "label cmd-sector-name" + (s.reserve === "black" ? " light" : "") }, g, s.name);
       terrain(kit, g, p, s.terrain);
+      const held = s.reserve ? `${s.reserve}'s reserve (any number of units; the enemy may not enter)` : s.control ? `held by ${s.control}` : "held by nobody";
+      el("title", {}, g, `${s.name}: ${held}${s.reserve ? "" : "; room for 6 units"}${s.terrain.length ? `; ${s.terrain.join(", ")}` : ""}`);
       s.objectives.forEach((o, i) => flag(kit, g, p.x + 18 + i * 36, p.y + p.h - 16, o));
     }
 
@@ -327,7 +360,7 @@ export default {
               const dx = x + 38 + k * 14, dy = ry + 4 + (k % 2) * 14;
               el("rect", { x: dx, y: dy, width: 22, height: 22, rx: 4, fill: "#f6f1e4", stroke: "#3a2f1c" }, dg);
               el("text", { x: dx + 11, y: dy + 16, "text-anchor": "middle", class: "cmd-die" }, dg, `${d}`);
-              el("title", {}, dg, `${id} rolled ${d}`);
+              el("title", {}, dg, `${id} rolled ${d}${b.stage && b.stage.endsWith("reroll") ? ": click to re-roll it" : ""}`);
             });
           }
         }

@@ -187,8 +187,11 @@ export default {
         el("text", { x: x + w - 12, y: FY + 22, "text-anchor": "end", class: "fb-t" }, fg, `${slot.vp} VP · attack costs ${slot.attack_cost}${slot.icons.length ? " · " + slot.icons.join(", ") : ""}`);
         cubes(el, fg, x + 12, FY + 34, slot.red, "#c8402e", 12, 16);
         el("text", { x: x + 12, y: FY + 86, class: "fb-s" }, fg, slot.card_kind === "counter-attack" ? "Soviet counter-attack" : (c && c.text ? wrap(c.text, 70)[0] : ""));
+        const icons = slot.icons.length ? `\n${slot.icons.join(", ")}: every attack die is one lower` : "";
+        el("title", {}, fg, `${name} (${slot.card_kind === "counter-attack" ? "a Soviet counter-attack" : "an objective"}): ${slot.vp} VP when captured\n${slot.red} red cube${slot.red === 1 ? "" : "s"}: an Attack! removes one per die of 3 or more; at the end of the turn each rolls a die, a 1 costs the general facing it a grey cube\nAttack! costs ${slot.attack_cost} supply${icons}${c && c.text ? `\n${c.text}` : ev && ev.text ? `\n${ev.text}` : ""}`);
       } else {
         el("text", { x: x + w / 2, y: FY + 54, "text-anchor": "middle", class: "fb-t" }, fg, "open steppe: no card in front");
+        el("title", {}, fg, "No card in front: an Advance! order brings an unlocked objective here; a major counter-attack deploys on an empty slot first");
       }
       // the general facing it
       const gen = slot.general ? generals[slot.general] : null;
@@ -200,8 +203,10 @@ export default {
         cubes(el, gg, x + 12, FY + 136, gen.cubes, "#7d7d7d", 12, 16);
         wrap(gen.trait, 72).slice(0, 2).forEach((ln, k) => el("text", { x: x + 12, y: FY + 170 + k * 14, class: "fb-s" }, gg, ln));
         if (!gen.ready) el("text", { x: x + w - 14, y: FY + 194, "text-anchor": "end", class: "fb-t", style: "font-style:italic" }, gg, "exhausted");
+        el("title", {}, gg, `${gen.name}, ${gen.army}${gen.panzer ? " (Panzer: may advance a second card; 6s remove an extra red cube)" : ""}\n${gen.cubes} grey cube${gen.cubes === 1 ? "" : "s"}: his dice in an Attack!; each 1 rolled costs one; at 0 he is lost (-2 VP)\n${gen.ready ? "ready: may take one order this turn" : "exhausted: no order until next turn"}\n${gen.trait}`);
       } else {
         el("text", { x: x + w / 2, y: FY + 158, "text-anchor": "middle", class: "fb-t" }, gg, b.turn === 0 ? "general to be chosen" : "no general");
+        el("title", {}, gg, b.turn === 0 ? "This slot's general is chosen before the first turn" : "This slot's general was lost: the card in front of it no longer counter-attacks");
       }
     });
 
@@ -224,6 +229,7 @@ export default {
       el("text", { x: x + 10, y: HY + 20, class: "fb-h", style: "font-size:13px" }, cg, it.name);
       el("text", { x: x + 10, y: HY + 36, class: "fb-s", style: "font-style:italic" }, cg, it.sub);
       wrap(it.text, Math.floor(cw / 6.2)).slice(0, 7).forEach((ln, k) => el("text", { x: x + 10, y: HY + 54 + k * 13, class: "fb-s" }, cg, ln));
+      el("title", {}, cg, `${it.name}${it.sub ? ` (${it.sub})` : ""}\n${it.text || ""}`);
     });
     if (!items.length) el("text", { x: 24, y: HY + 30, class: "fb-t light" }, root, "no card in hand");
     void title;

@@ -218,8 +218,10 @@ def load_campaign_text(text: str) -> CampaignData:
         raise GameDataError(
             name, "(file)", f"is {size:,} bytes; a campaign file may have at most {MAX_FILE:,}"
         )
+    first, _, rest = text.partition("\n")
+    body = rest if first.strip().startswith(NAME_MARK) else text  # lines as in the player's file
     try:
-        camp = tomllib.loads(text)
+        camp = tomllib.loads(body)
     except tomllib.TOMLDecodeError as exc:
         raise GameDataError(name, "(syntax)", str(exc)) from None
     limits, scenarios = _campaign(camp, name)

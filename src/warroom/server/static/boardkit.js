@@ -103,9 +103,13 @@ export function diceOf(event) {
 // bounds; when no spot is free, the least crowded one. Labels are tried in the given order.
 // Each placed <text> gets the class "label" (tests check that no two label boxes overlap).
 
+// [side, above/below, how far out, where a name above or below starts: -1 left of the point,
+// 0 centred, 1 right]: the ring next to the point first, then farther out, then shifted
 const RING = [[1, 0], [1, -1], [-1, 0], [0, -1], [-1, -1], [1, 1], [0, 1], [-1, 1]];
-// the ring next to the point, then the same spots a little farther out
-const SPOTS = [...RING.map(([x, y]) => [x, y, 0]), ...RING.map(([x, y]) => [x, y, 9]), ...RING.map(([x, y]) => [x, y, 20])];
+const SPOTS = [
+  ...[0, 7, 15, 26].flatMap((far) => RING.map(([x, y]) => [x, y, far, 0])),
+  ...[0, 8].flatMap((far) => [[0, -1, far, -1], [0, -1, far, 1], [0, 1, far, -1], [0, 1, far, 1]]),
+];
 
 // an obstacle's box; markers (class "marker": the places' circles, victory point and
 // resource markers) weigh more than anything else a name might cover
@@ -133,32 +137,45 @@ export function placeLabels(labels, obstacles = [], bounds = null) {
     node.setAttribute("text-anchor", "start");
     node.setAttribute("x", "0");
     node.setAttribute("y", "0");
-    const m = node.getBBox(); // the text's box at the origin: its size and where the baseline sits
-    const gap = 2;
-    let best = null;
-    for (const [sx, sy, far] of SPOTS) {
-      const d = r + gap + far;
-      const left = sx > 0 ? x + d : sx < 0 ? x - d - m.width : x - m.width / 2;
-      const top = sy < 0 ? y - d - m.height : sy > 0 ? y + d : y - m.height / 2;
-      const box = { x: left, y: top, width: m.width, height: m.height };
-      const room = { x: left - 1.5, y: top - 0.5, width: m.width + 3, height: m.height + 1 }; // a margin for the glyphs' overhang
-      let cost = 0;
-      for (const b of placed) cost += overlap(room, b) * 4;
-      for (const b of blocks) cost += overlap(room, b) * (b.weight || 1);
-      if (bounds) {
-        const out = m.width * m.height - overlap(box, bounds);
-        cost += out * 8;
-      }
-      if (!best || cost < best.cost) best = { cost, box };
-      if (cost === 0) break;
+    // the best spot at the name's own size; where every spot is crowded, at a smaller size
+    let best = spotFor(node, x, y, r, placed, blocks, bounds);
+    if (best.cost > 0) {
+      const size = parseFloat(getComputedStyle(node).fontSize) || 12;
+      node.style.fontSize = `${size * 0.82}px`;
+      const small = spotFor(node, x, y, r, placed, blocks, bounds);
+      if (small.cost < best.cost) best = small;
+      else node.style.fontSize = "";
     }
     const b = best.box;
-    node.setAttribute("x", String(b.x - m.x));
-    node.setAttribute("y", String(b.y - m.y));
+    node.setAttribute("x", String(b.x - best.m.x));
+    node.setAttribute("y", String(b.y - best.m.y));
     node.classList.add("label");
     placed.push(b);
   }
   return placed;
+}
+
+function spotFor(node, x, y, r, placed, blocks, bounds) {
+  const m = node.getBBox(); // the text's box at the origin: its size and where the baseline sits
+  const gap = 2;
+  let best = null;
+  for (const [sx, sy, far, shift] of SPOTS) {
+    const d = r + gap + far;
+    let left = sx > 0 ? x + d : sx < 0 ? x - d - m.width : x - m.width / 2;
+    if (sx === 0 && shift < 0) left = x + r - m.width;
+    if (sx === 0 && shift > 0) left = x - r;
+    const top = sy < 0 ? y - d - m.height : sy > 0 ? y + d : y - m.height / 2;
+    const box = { x: left, y: top, width: m.width, height: m.height };
+    const room = { x: left - 1.5, y: top - 0.5, width: m.width + 3, height: m.height + 1 }; // a margin for the glyphs' overhang
+    let cost = far / 100; // nearer is better, all else equal
+    for (const b of placed) cost += overlap(room, b) * 4;
+    for (const b of blocks) cost += overlap(room, b) * (b.weight || 1);
+    if (bounds) cost += (m.width * m.height - overlap(box, bounds)) * 8;
+    if (!best || cost < best.cost) best = { cost, box, m };
+    if (cost < 0.5) break;
+  }
+  best.cost = Math.floor(best.cost); // the distance term only orders the free spots
+  return best;
 }
 
 // ----- the generic board --------------------------------------------------------------------

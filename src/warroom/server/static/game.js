@@ -2,6 +2,7 @@
 import { api, live, savedMatches, saveMatch } from "./api.js";
 import * as kit from "./boardkit.js";
 import { PanZoom } from "./zoom.js";
+import { Coach, Rules, inline } from "./rules.js";
 
 const { el, genericBoard, actionKey, title, diceOf, dieSvg } = kit;
 
@@ -37,7 +38,7 @@ class GamePage {
     this.seats = []; // [{token, role}]
     this.current = null; // the seat whose side is shown
     this.view = null;
-    this.replay = null; // {upto, total} while replaying
+    this.replay = null; // {frame, frames, chapters} while replaying
     this.board = genericBoard;
     this.spec = null;
     this.busy = false;
@@ -51,6 +52,13 @@ class GamePage {
     const first = await this.fetchState(null);
     const games = await api("/api/games");
     this.spec = games.find((g) => g.id === first.game) || null;
+    this.rules = new Rules(first.game);
+    if (this.spec && this.spec.help && (await this.rules.load())) {
+      this.q(".rules-btn").classList.remove("hidden");
+      this.q(".legend-btn").classList.toggle("hidden", !this.rules.data.legend);
+      const walk = this.rules.data.walkthrough;
+      if (walk && new URLSearchParams(location.hash.slice(1)).get("learn")) this.coach = new Coach(walk, `warroom.learn.${this.id}`);
+    }
     if (this.spec && this.spec.board) {
       try {
         this.board = (await import(`/boards/${first.game}.js`)).default;
@@ -97,11 +105,7 @@ class GamePage {
   }
 
   async onNews(news) {
-    if (this.replay) {
-      this.replay.total = news.step;
-      this.drawReplayBar();
-      return;
-    }
+    if (this.replay) return; // ▶| shows what is new
     if (this.view && news.step === this.view.step && JSON.stringify(news.thinking) === JSON.stringify(this.view.thinking)) return;
     await this.refresh(news.active);
   }
@@ -142,6 +146,7 @@ class GamePage {
           h("div", { class: "match-title" }, h("span", { class: "game-name" }), h("span", { class: "scen muted" })),
           h("div", { class: "seat-chips" }),
           h("div", { class: "step-count muted" }),
+          h("button", { type: "button", class: "rules-btn hidden", title: "the rules of this game", onclick: () => this.rules.open(this.ruleHere) }, "Rules"),
           h("span", { class: "live-dot", title: "connecting" })),
         h("main", { class: "play" },
           h("section", { class: "board-wrap" },
@@ -149,14 +154,16 @@ class GamePage {
               h("div", { class: "zoom-ctl" },
                 h("button", { type: "button", class: "zoom-in", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => this.zoom.zoomBy(1.4) }, "+"),
                 h("button", { type: "button", class: "zoom-out", title: "zoom out (-)", "aria-label": "zoom out", onclick: () => this.zoom.zoomBy(1 / 1.4) }, "−"),
-                h("button", { type: "button", class: "zoom-fit", title: "the whole board (0)", "aria-label": "show the whole board", onclick: () => this.zoom.fit() }, "⤢")),
+                h("button", { type: "button", class: "zoom-fit", title: "the whole board (0)", "aria-label": "show the whole board", onclick: () => this.zoom.fit() }, "⤢"),
+                h("button", { type: "button", class: "legend-btn hidden", title: "what the counters and markers mean", "aria-label": "legend", onclick: () => this.rules.open(this.rules.data.legend) }, "?")),
               h("div", { class: "menu hidden", role: "menu" }),
               h("div", { class: "tooltip hidden", role: "tooltip" })),
             h("div", { class: "tray hidden" }, svgRoot("tray")),
             h("div", { class: "curtain hidden" }),
             h("div", { class: "outcome hidden" })),
           h("aside", { class: "side" },
-            h("div", { class: "prompt-card" }, h("div", { class: "prompt-who" }), h("div", { class: "prompt-text" }), h("div", { class: "choices" }), h("details", { class: "all-choices" }, h("summary", {}, "All choices"), h("ol", {}))),
+            h("div", { class: "prompt-card" }, h("div", { class: "prompt-who" }), h("div", { class: "prompt-text" }), h("a", { class: "prompt-rule hidden", href: "#", onclick: (ev) => { ev.preventDefault(); this.rules.open(this.ruleHere); } }), h("div", { class: "choices" }), h("details", { class: "all-choices" }, h("summary", {}, "All choices"), h("ol", {}))),
+            h("div", { class: "coach hidden", role: "note" }),
             h("div", { class: "controls" },
               h("button", { class: "undo", type: "button", onclick: () => this.undo() }, "↶ Undo"),
               h("button", { class: "replay-btn", type: "button", onclick: () => this.toggleReplay() }, "▶ Replay"),
@@ -215,7 +222,7 @@ class GamePage {
     document.title = `${v.title} · warroom`;
     this.q(".game-name").textContent = v.title;
     this.q(".scen").textContent = ` · ${title(v.scenario)}`;
-    this.q(".step-count").textContent = this.replay ? `step ${this.replay.upto} of ${this.replay.total}` : `step ${v.step}`;
+    this.q(".step-count").textContent = this.replay ? `replay: move ${this.replay.frame} of ${this.replay.frames - 1}` : `step ${v.step}`;
     // hot seat: until the side at the screen says who it is, nothing of either side is drawn
     const veiled = !!this.curtainFor && !this.replay;
     this.root.classList.toggle("veiled", veiled);
@@ -576,6 +583,9 @@ class GamePage {
     box.innerHTML = "";
     all.innerHTML = "";
     this.q(".prompt-card").classList.toggle("yours", !!p && !this.replay);
+    this.ruleHere = null;
+    this.q(".prompt-rule").classList.add("hidden");
+    this.drawCoach();
     if (this.replay) {
       who.textContent = "Replay";
       text.textContent = "Step through the match with the bar below (← and → keys too).";
@@ -592,6 +602,12 @@ class GamePage {
     who.textContent = `${title(p.role)} to act`;
     who.style.color = kit.roleColor(v, p.role);
     text.textContent = p.text;
+    const rule = this.rules && this.rules.sectionFor(p, v);
+    this.ruleHere = rule ? rule.id : null;
+    const link = this.q(".prompt-rule");
+    link.classList.toggle("hidden", !rule);
+    link.textContent = rule ? `Rule: ${rule.title} ↗` : "";
+    link.setAttribute("href", rule ? `/rules/${v.game || (this.spec && this.spec.id)}#${rule.id}` : "#");
     if (this.sel.length) {
       const chosen = this.sel[this.sel.length - 1].replace(/^[a-z]+:/, "");
       box.append(h("p", { class: "hint selected-hint" }, `${chosen} selected: click a highlighted place on the board.`));
@@ -650,6 +666,41 @@ class GamePage {
     return h("form", { class: "number-form", onsubmit: (ev) => { ev.preventDefault(); send(); } },
       h("label", {}, `${p.labels[0].replace(/^\d+\s*/, "").replace(/\s*\d+$/, "") || "number"} `, input),
       h("button", { type: "submit", class: "choice-btn primary" }, "Enter"), " ", msg);
+  }
+
+  // ----- the first-game walkthrough: what to do now and why, over the real match ----------
+  drawCoach() {
+    const box = this.q(".coach");
+    const c = this.coach;
+    for (const n of this.root.querySelectorAll(".coach-point")) n.classList.remove("coach-point");
+    if (!c || this.replay || (c.closed && c.done)) {
+      box.classList.add("hidden");
+      return;
+    }
+    const v = this.view;
+    const p = v.prompt;
+    const mine = p && (c.walk.mode === "hotseat" || p.role === c.walk.side);
+    const step = mine ? c.look(p, v) : null;
+    box.innerHTML = "";
+    box.classList.remove("hidden");
+    const head = h("div", { class: "coach-head" }, h("b", {}, c.done ? "First game: done" : "First game"),
+      h("button", { type: "button", class: "link coach-close", "aria-label": "close the walkthrough", onclick: () => { c.closed = true; c.done = true; c.save(); this.drawCoach(); } }, "✕"));
+    const body = h("div", { class: "coach-say" });
+    let say = null;
+    if (c.done) say = c.walk.outro;
+    else if (step) say = (c.at === 0 && !c.started ? c.walk.intro + "\n\n" : "") + step.say;
+    else if (!mine) say = c.at === 0 ? c.walk.intro + "\n\nThe other side moves now: wait a moment." : "The other side moves now: wait a moment.";
+    else if (c.lastStep) say = c.lastStep.say;
+    else say = c.walk.intro;
+    body.innerHTML = inline(say || "");
+    box.append(head, body);
+    const sec = step && step.section ? this.rules.section(step.section) : null;
+    if (sec) box.append(h("a", { href: "#", class: "coach-rule", onclick: (ev) => { ev.preventDefault(); this.rules.open(sec.id); } }, `Rule: ${sec.title} ↗`));
+    if (step && step.point) {
+      for (const n of this.targetNodes()) {
+        if (n.classList.contains("choice") && n.getAttribute("data-target").startsWith(step.point)) n.classList.add("coach-point");
+      }
+    }
   }
 
   drawLog() {
@@ -918,6 +969,10 @@ class GamePage {
         if (j < 0 || p.labels[j] !== label) throw new Error("The board changed before your move arrived: choose again.");
         await send();
       }
+      if (this.coach) {
+        this.coach.started = true;
+        this.coach.acted();
+      }
     } catch (e) {
       this.toast(e.message);
     } finally {
@@ -975,7 +1030,8 @@ class GamePage {
     this.toast("Link copied");
   }
 
-  // ----- replay -------------------------------------------------------------------------------
+  // ----- replay: what this seat saw, a move at a time (never the other side's hidden steps),
+  // or a chapter at a time (a round, a turn, an operation) ---------------------------------
   async toggleReplay() {
     if (this.replay) {
       this.replay = null;
@@ -985,22 +1041,34 @@ class GamePage {
       return;
     }
     this.liveView = this.view;
-    this.replay = { upto: this.view.step, total: this.view.step };
+    this.replay = { frame: 0, frames: 1, chapters: [0] };
     this.q(".replay-btn").textContent = "■ Back to the game";
     this.q(".replay-bar").classList.remove("hidden");
-    await this.showReplay(this.view.step);
+    await this.showReplay(-1);
   }
 
   async showReplay(k) {
     const r = this.replay;
     if (!r) return;
-    k = Math.max(0, Math.min(r.total, k));
-    const view = await api(`/api/matches/${this.id}/replay?upto=${k}`, { token: this.current ? this.current.token : null });
+    if (k !== -1) k = Math.max(0, Math.min(r.frames - 1, k));
+    const view = await api(`/api/matches/${this.id}/replay?frame=${k}`, { token: this.current ? this.current.token : null });
     if (!this.replay) return;
-    this.replay = { upto: view.replay.upto, total: view.replay.total };
+    this.replay = { ...view.replay };
     this.view = view;
     this.render();
     this.drawReplayBar();
+  }
+
+  // the first frame of the chapter before (or after) the current frame
+  chapterFrom(dir) {
+    const r = this.replay;
+    const cs = r.chapters;
+    if (dir < 0) {
+      const before = cs.filter((c) => c < r.frame);
+      return before.length ? before[before.length - 1] : 0;
+    }
+    const after = cs.find((c) => c > r.frame);
+    return after === undefined ? r.frames - 1 : after;
   }
 
   drawReplayBar() {
@@ -1008,15 +1076,18 @@ class GamePage {
     const bar = this.q(".replay-bar");
     bar.innerHTML = "";
     const go = (k) => () => this.showReplay(k);
-    const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, class: "replay-slider", "aria-label": "step" });
+    const slider = h("input", { type: "range", min: 0, max: r.frames - 1, value: r.frame, class: "replay-slider", "aria-label": "move" });
     slider.addEventListener("change", () => this.showReplay(Number(slider.value)));
+    const chapter = r.chapters.filter((c) => c <= r.frame).length;
     bar.append(
-      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "start" }, "|◀"),
-      h("button", { type: "button", class: "rp-prev", onclick: go(r.upto - 1), title: "back one step" }, "◀"),
+      h("button", { type: "button", class: "rp-first", onclick: go(0), title: "the start" }, "|◀"),
+      h("button", { type: "button", class: "rp-back", onclick: go(this.chapterFrom(-1)), title: "back a round, turn or operation" }, "◀◀"),
+      h("button", { type: "button", class: "rp-prev", onclick: go(r.frame - 1), title: "back one move" }, "◀"),
       slider,
-      h("button", { type: "button", class: "rp-next", onclick: go(r.upto + 1), title: "forward one step" }, "▶"),
-      h("button", { type: "button", class: "rp-last", onclick: go(r.total), title: "now" }, "▶|"),
-      h("span", { class: "rp-pos" }, `step ${r.upto} / ${r.total}`));
+      h("button", { type: "button", class: "rp-next", onclick: go(r.frame + 1), title: "forward one move" }, "▶"),
+      h("button", { type: "button", class: "rp-fwd", onclick: go(this.chapterFrom(1)), title: "forward a round, turn or operation" }, "▶▶"),
+      h("button", { type: "button", class: "rp-last", onclick: go(r.frames - 1), title: "now" }, "▶|"),
+      h("span", { class: "rp-pos" }, `move ${r.frame} of ${r.frames - 1}${r.chapters.length > 1 ? ` · part ${chapter} of ${r.chapters.length}` : ""}`));
   }
 
   onKey(ev) {
@@ -1024,7 +1095,7 @@ class GamePage {
     // in a replay the arrows step through it, unless the board itself has the focus
     const onBoard = ev.target.closest("svg.board");
     if (this.replay && !onBoard && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
-      this.showReplay(this.replay.upto + (ev.key === "ArrowLeft" ? -1 : 1));
+      this.showReplay(this.replay.frame + (ev.key === "ArrowLeft" ? -1 : 1));
       return;
     }
     if (ev.key === "Escape" && this.openStack) this.collapseStack();

@@ -101,6 +101,12 @@ function drawSetup(setup, g) {
   scen.addEventListener("change", showDesc);
   showDesc();
   form.append(h("h3", {}, g.title), h("label", {}, "Scenario ", scen), desc);
+  if (g.help || g.walkthrough) {
+    const why = h("span", { class: "learn-error", role: "alert" });
+    const learn = g.walkthrough ? h("button", { type: "button", class: "learn-btn", onclick: () => startLesson(g, learn, why) }, "Learn: play the first turn with a guide") : null;
+    form.append(h("div", { class: "learn-row" },
+      g.help ? h("a", { href: `/rules/${g.id}`, target: "_blank", rel: "noopener", class: "rules-link" }, `Rules of ${g.title} ↗`) : null, learn, why));
+  }
 
   const opts = h("div", { class: "options" });
   for (const o of g.options) {
@@ -136,7 +142,7 @@ function drawSetup(setup, g) {
   const side = h("select", { name: "side", id: "side" }, g.roles.map((r) => h("option", { value: r }, title(r))));
   const level = h("select", { name: "level", id: "level" }, levels.map((l) => h("option", { value: l, selected: l === "normal" }, `${title(l)}: ${g.levels[l]}`)));
   form.append(h("h4", {}, "Players"), modes,
-    h("div", { class: "row" + (solitaire ? " hidden" : "") }, h("label", {}, "You play ", side), h("label", { class: "lvl" }, "Computer ", level)));
+    h("div", { class: "row" + (solitaire ? " hidden" : "") }, h("label", {}, "You play ", side), h("label", { class: "lvl" + (levels.length ? "" : " hidden") }, "Computer ", level)));
   const err = h("p", { class: "error", role: "alert" });
   const go = h("button", { type: "submit", class: "primary", id: "start" }, "Set up the board");
   form.append(go, err);
@@ -175,4 +181,26 @@ function drawSetup(setup, g) {
     }
   });
   setup.append(form);
+}
+
+// the first-game walkthrough: a real match as the game's help sets it up (against the
+// computer, or hot-seat), opened with the coach beside the prompt
+async function startLesson(g, button, why) {
+  button.disabled = true;
+  try {
+    const rules = await api(`/api/games/${g.id}/help`);
+    const w = rules.walkthrough;
+    const seats = {};
+    for (const r of g.roles) seats[r] = w.mode === "computer" && r !== w.side ? w.level : "human";
+    const body = { game: g.id, options: {}, seats, mode: w.mode === "computer" ? "computer" : "hotseat" };
+    if (w.scenario) body.scenario = w.scenario;
+    const res = await api("/api/matches", { method: "POST", body });
+    const mine = w.mode === "computer" ? [w.side] : g.roles;
+    const tokens = mine.map((r) => res.tokens[r]).filter(Boolean);
+    saveMatch(res.id, { game: g.id, title: g.title, tokens, roles: mine.join(", ") });
+    location.href = matchLink(res.id, tokens) + "&learn=1";
+  } catch (e) {
+    button.disabled = false;
+    why.textContent = e.message;
+  }
 }

@@ -70,6 +70,15 @@ class CoralSea(SeriesGame):
             a for a, ad in self.data.areas.items() if ad.kind == "sea" or ad.port
         )  # 12: stacks in ports and at sea are closed
         self.top_keys = {r: {a: f"top:{r}:{a}" for a in self.watched} for r in self.roles}
+        # 3: each place of the initiative list as its flag and its areas (an urban area, or
+        # every area of an island: ``holds``)
+        self.initiative_places = tuple(
+            (
+                f"jp_held:{p}",
+                self.islands[p] if p in self.islands and p not in self.data.areas else (p,),
+            )
+            for p in INITIATIVE_PLACES
+        )
 
     def _weighted(self, src: str) -> dict[str, int]:
         """Distances in areas (sea or land); the Australia box is two zones from its neighbours."""
@@ -119,12 +128,17 @@ class CoralSea(SeriesGame):
     def allied_conditions(self, s: CCState) -> bool:
         """3 (our reconstruction of its missing start): the places count once Japan has held
         them at some moment and the Allies hold them again."""
-        for p in INITIATIVE_PLACES:
-            if not s.flags.get(f"jp_held:{p}") and self.holds(s, JAPAN, p):
-                s.flags[f"jp_held:{p}"] = 1
-        held = sum(
-            1 for p in INITIATIVE_PLACES if s.flags.get(f"jp_held:{p}") and self.holds(s, ALLIES, p)
-        )
+        # (asked after every automatic step: the places' areas and flag names are worked out
+        # once, in __init__)
+        flags = s.flags
+        control = s.control
+        held = 0
+        for key, areas in self.initiative_places:
+            if not flags.get(key) and all(control.get(a) == JAPAN for a in areas):
+                flags[key] = 1
+        for key, areas in self.initiative_places:
+            if flags.get(key) and all(control.get(a) == ALLIES for a in areas):
+                held += 1
         return held >= 3 or self.kills(s, JAPAN) >= INITIATIVE_KILLS
 
     def update_initiative(self, s: CCState) -> None:
@@ -346,7 +360,7 @@ class CoralSea(SeriesGame):
 
     def capture_airfields(self, s: CCState) -> None:
         """9: a unit alone in an area with an enemy airfield counter takes it out of play."""
-        for k in [k for k in s.flags if k.startswith("af:")]:
+        for k in [k for k in s.flags if k[:3] == "af:"]:
             area, owner = k[3:], s.flags[k]
             foe = self.other(owner)
             if self.has_units(s, area, foe, naval=False) and not self.has_units(s, area, owner):
@@ -365,9 +379,12 @@ class CoralSea(SeriesGame):
 
         out: list[Action] = []
         role = op.role
-        for uid, u in s.units.items():
+        where = s.units.where()
+        # only units where the operation's SP reach may work (supply.may_use); sorted below
+        for uid in [uid for a in area_reach for uid in where.get(a, ())]:
+            u = s.units[uid]
             d = self.data.units[uid]
-            if d.side != role or d.naval or d.leader or u.loc in OFF_MAP or uid in op.acted:
+            if d.side != role or d.naval or d.leader or uid in op.acted:
                 continue
             area = u.loc
             if self.data.areas[area].kind != "land":

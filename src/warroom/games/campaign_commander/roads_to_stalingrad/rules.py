@@ -107,6 +107,17 @@ class RoadsToStalingrad(SeriesGame):
         d = self.data.units[uid]
         if d.nation not in NON_GERMAN:
             return self.data.areas[area].kind == "land"
+        # the answer for a nationality depends on where the units stand: kept until one moves
+        key = ("passable", d.nation, d.naval, area)
+        memo = s.units.memo
+        ok = memo.get(key)
+        if ok is None:
+            ok = memo[key] = self._allied_passable(s, uid, area)
+        return ok
+
+    def _allied_passable(self, s: CCState, uid: str, area: str) -> bool:
+        """``passable_for`` a unit of Germany's allies (3.a, 3.b)."""
+        d = self.data.units[uid]
         if not super().passable_for(s, uid, area):
             return False
         if d.nation in NON_GERMAN:
@@ -292,33 +303,26 @@ class RoadsToStalingrad(SeriesGame):
         return super().chit_redraw(s, b, role, c, got)
 
     # ----- 5, 6, 7: resources and reinforcements ---------------------------------------------
-    def _blocked(self, s: CCState, role: str) -> set[str]:
-        foe = self.other(role)
-        return {
-            u.loc
-            for x, u in s.units.items()
-            if u.loc not in OFF_MAP
-            and self.data.units[x].side == foe
-            and not self.data.units[x].leader
-        }
+    def _blocked(self, s: CCState, role: str) -> frozenset[str]:
+        """Areas with enemy units."""
+        return frozenset(s.units.held_areas(self.holders).get(self.other(role), ()))
 
     def chain(self, s: CCState, role: str, roots: set[str], nodes: set[str]) -> set[str]:
         """Nodes linked to a root by hops of at most three enemy-free areas (5.a.IV, 5.b)."""
-        # the answer depends on the nodes, the roots and where the enemy stands: kept until a
-        # unit moves
-        key = ("chain", role, frozenset(roots), frozenset(nodes))
-        found = s.units.memo.get(key)
-        if found is None:
-            blocked = self._blocked(s, role)
-            m = self.data.map
+        blocked = self._blocked(s, role)
+        m = self.data.map
+
+        def linked() -> frozenset[str]:
             reached = {r for r in roots if r in nodes and r not in blocked}
             frontier = set(reached)
             while frontier:
                 near = m.distances(frontier, lambda x: x not in blocked, 3)
                 frontier = {n for n in near if n in nodes and n not in reached}
                 reached |= frontier
-            found = s.units.memo[key] = frozenset(reached)
-        return set(found)
+            return frozenset(reached)
+
+        # the answer depends on the map, the nodes, the roots and the enemy's areas alone
+        return set(self.keep(("chain", frozenset(roots), frozenset(nodes), blocked), linked))
 
     def placement_cities(self, s: CCState, role: str) -> set[str]:
         areas = self.data.areas
