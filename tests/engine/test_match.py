@@ -104,9 +104,11 @@ def test_each_log_entry_knows_the_step_that_wrote_it_and_undo_takes_both_back() 
     assert set(m.log_steps[2:]) == {2}
     again = Match.replay(m.record(), game=DUEL)
     assert again.log_steps == m.log_steps
-    m.act("north", ("bid", 1))
-    m.undo("north")
-    assert len(m.log_steps) == len(m.log) and m.log_steps[-1] == 2
+    s = Match.new(SHEETS, seed=5)
+    s.act("red", ("order", 2))  # step 1
+    s.act("blue", ("order", 1))  # step 2
+    s.undo("red")  # blue's order, played again, is step 1 now
+    assert [e["role"] for e in s.log] == ["blue"] and s.log_steps == [1]
 
 
 def test_scripted_dice_decide_a_tie() -> None:
