@@ -130,5 +130,8 @@ def test_battle_log_shows_dice_and_chits() -> None:
     m.act("axis", ("chit", "axis:Air Strike"))
     m.act("soviet", ("target", "s-65"))
     lines = [g.describe_event(e) for e in m.log]
-    assert any("d10 7 -> 9 vs 6" in line for line in lines)
-    assert any("axis reveals Air Strike" in line for line in lines)
+    assert (
+        "65th Army checks cohesion against Air Strike: rolled 7, +2 for Air Strike: 9,"
+        " needs 6 or less: fails: disorganized"
+    ) in lines
+    assert "Axis reveals Air Strike" in lines

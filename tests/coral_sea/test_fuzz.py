@@ -80,4 +80,4 @@ def test_terminal_words() -> None:
         m.act(role, acts[rng.below(len(acts))])
     assert all(GAME.describe_event(e) for e in m.log)
     text = GAME.render_text(m.state, "allies")
-    assert "Hand:" in text and "RPs:" in text
+    assert "Hand:" in text and "Allies resource points:" in text

@@ -131,7 +131,9 @@ def test_every_logged_roll_is_described_with_its_dice() -> None:
         assert line and "=" not in line, line
         for key in ("white", "dice", "black"):
             if e.get(key):
-                assert "[" + " ".join(str(x) for x in e[key]) + "]" in line
+                faces = [str(x) for x in e[key]]
+                said = ", ".join(faces[:-1]) + " and " + faces[-1] if len(faces) > 1 else faces[0]
+                assert said in line, line
                 seen.add(e["kind"])
     assert "attack" in seen and "counter-attack" in seen
     for a in m.legal("german") or []:

@@ -249,7 +249,9 @@ def test_every_event_has_words_and_every_role_sees_its_side() -> None:
         text = m.game.describe_event(e)
         assert text and "=" not in text, text
     assert {"scenario-begins", "entered", "scenario-result", "campaign-ends", "game-ends"} <= kinds
-    assert "You (german) play the Soviet side now." in m.game.render_text(m.state, "german")
+    assert "You began as German and play the Soviet side now." in m.game.render_text(
+        m.state, "german"
+    )
     assert "Campaign over" in m.game.render_text(m.state, None)
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 
 from warroom.ai import Agent, make_agent
@@ -73,6 +74,18 @@ def play(
     run_terminal(match, humans, computers, console, save)
 
 
+def print_event(console: Console, g: Any, event: dict[str, Any]) -> None:
+    """One log line; a line that opens a turn, round or operation as a header."""
+    text = escape(g.describe_event(event))
+    level = g.event_heading(event)
+    if level == 1:
+        console.rule(f"[bold]{text}[/bold]", align="left")
+    elif level == 2:
+        console.print(f"[bold]{text}[/bold]")
+    else:
+        console.print(f"  [dim]·[/dim] {text}")
+
+
 def run_terminal(
     match: Match,
     humans: set[str],
@@ -86,7 +99,7 @@ def run_terminal(
     while not match.over:
         for event in match.log[seen:]:
             if visible(event, viewer):
-                console.print(f"  [dim]·[/dim] {g.describe_event(event)}")
+                print_event(console, g, event)
         seen = len(match.log)
         active = match.active
         # computers act first so a human never waits on them
@@ -97,9 +110,11 @@ def run_terminal(
             match.act(role, action)
             continue
         role = active[0]
-        console.print(Panel(g.render_text(match.state, role), title=f"{g.title}: {role}"))
+        console.print(
+            Panel(g.render_text(match.state, role), title=f"{g.title}: {g.role_name(role)}")
+        )
         p = match.prompt(role)
-        console.print(f"[bold]{role}[/bold]: {p.text}")
+        console.print(f"[bold]{escape(g.role_name(role))}[/bold]: {escape(p.text)}")
         for i, label in enumerate(p.labels):
             console.print(f"  [cyan]{i + 1:3d}[/cyan]  {label}")
         extra = "  u = undo" if match.can_undo(role) else ""
@@ -123,7 +138,7 @@ def run_terminal(
                 json.dump(match.record(), fh)
     for event in match.log[seen:]:
         if visible(event, viewer):
-            console.print(f"  [dim]·[/dim] {g.describe_event(event)}")
+            print_event(console, g, event)
     out = match.outcome
     assert out is not None
     console.print(Panel(g.render_text(match.state, None), title="Final position"))

@@ -288,6 +288,19 @@ class Game(ABC, Generic[S]):
         parts = [f"{k}={v}" for k, v in event.items() if k not in ("kind", "to")]
         return f"{event['kind']}: " + ", ".join(parts) if parts else str(event["kind"])
 
+    def role_name(self, role: str) -> str:
+        """A role as a player reads it ("Axis", "German side")."""
+        return role.replace("-", " ").title()
+
+    log_headings: ClassVar[Mapping[str, int]] = {}
+    """Log entry kinds that open a part of the log, by level: 1 a turn, round or scenario,
+    2 an operation, battle or phase within it (the page and the terminal print them as
+    headers, so the log reads as a report by turns)."""
+
+    def event_heading(self, event: Event) -> int:
+        """0 for an ordinary log line; 1 or 2 for one that opens a part (``log_headings``)."""
+        return self.log_headings.get(event["kind"], 0)
+
     def render_text(self, state: S, role: str | None) -> str:
         """The board as text for the terminal (from the role's view only)."""
         import json

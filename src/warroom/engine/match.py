@@ -252,7 +252,11 @@ class Match:
         actions = tuple(self.legal(role))
         if not actions:
             text = (
-                "The game is over." if self.over else "Waiting for " + ", ".join(self.active) + "."
+                "The game is over."
+                if self.over
+                else "Waiting for "
+                + " and ".join(self.game.role_name(r) for r in self.active)
+                + "."
             )
             return Prompt(role, text, ())
         labels = tuple(self.game.label(self.state, role, a) for a in actions)

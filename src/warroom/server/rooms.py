@@ -713,11 +713,17 @@ class Rooms:
             seen = room.seen_by(role)
             start = min(max(since, 0), len(seen))
             log = m.log
-            view["log"] = [{"event": log[i], "text": texts[i]} for i in seen[start:]]
+            view["log"] = [
+                {"event": log[i], "text": texts[i], "heading": g.event_heading(log[i])}
+                for i in seen[start:]
+            ]
             view["log_from"] = start
             view["log_epoch"] = room.epoch(role)
         else:
-            view["log"] = [{"event": e, "text": g.describe_event(e)} for e in view["log"]]
+            view["log"] = [
+                {"event": e, "text": g.describe_event(e), "heading": g.event_heading(e)}
+                for e in view["log"]
+            ]
         view["match"] = room.id
         view["title"] = g.title
         view["roles"] = list(g.roles)

@@ -207,8 +207,14 @@ def resolve_target(g: SeriesGame, s: CCState, uid: str) -> None:
         result(g, s, uid, fail)
         return
     roll = s.rng.die(10)
-    total = roll + mod + b.fortified.get(uid, 0) + b.mods.get(target, 0)
-    total += g.chit_check_modifier(s, b, uid, name)  # name: the chit (or card) checking
+    # each modifier with what it is for, so the log can spell the roll out
+    mods: list[tuple[int, str]] = [
+        (mod, name.split(":", 1)[-1]),
+        (b.fortified.get(uid, 0), "field fortifications"),
+        (b.mods.get(target, 0), "battle cards in play"),
+        (g.chit_check_modifier(s, b, uid, name), g.check_reason(s, b, uid, name)),
+    ]  # name: the chit (or card) checking
+    total = roll + sum(n for n, _ in mods)
     coh = g.cohesion(s, b, uid)
     passed = total <= coh
     s.log(
@@ -217,6 +223,7 @@ def resolve_target(g: SeriesGame, s: CCState, uid: str) -> None:
         dice=[roll % 10],
         sides=10,
         roll=roll,
+        mods=[[n, why] for n, why in mods if n],
         total=total,
         cohesion=coh,
         passed=passed,

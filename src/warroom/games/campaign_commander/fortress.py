@@ -121,11 +121,13 @@ def apply_op(g: SeriesGame, s: CCState, op: Op, action: Action) -> None:
     op.acted.update(stack)
     held = inside(g, s, area, foe)
     roll = s.rng.die(10)
-    total = roll + g.data.areas[area].fortress + len(held) - len(stack)
+    mods: list[tuple[int, str]] = [(g.data.areas[area].fortress, "the fortress"),
+                                   (len(held), "units inside"), (-len(stack), "besieging units")]  # fmt: skip
+    total = roll + sum(n for n, _ in mods)
     number = g.siege_number(s, area)
     falls = total <= number
     s.log("siege-roll", role=op.role, area=area, dice=[roll % 10], sides=10, roll=roll,
-          total=total, number=number, falls=falls)  # fmt: skip
+          mods=[[n, why] for n, why in mods if n], total=total, number=number, falls=falls)  # fmt: skip
     if falls:
         for u in held:
             combat.destroy(g, s, u, "the fortress fell")

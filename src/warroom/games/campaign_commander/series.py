@@ -49,6 +49,9 @@ class SeriesGame(Game[CCState]):
 
     hidden_information = True
     simultaneous = True
+    log_headings: ClassVar[Mapping[str, int]] = {
+        "fall-blau": 1, "choices": 1, "game-end": 1, "operation": 2, "battle": 2,
+    }  # fmt: skip
     max_steps = 60_000
     data_folder: ClassVar[Path]
 
@@ -567,6 +570,10 @@ class SeriesGame(Game[CCState]):
         whether a chit can still land a hit. Default: ``check_modifier``."""
         return self.check_modifier(s, b, uid)
 
+    def check_reason(self, s: CCState, b: Battle, uid: str, chit: str) -> str:
+        """The words for what ``chit_check_modifier`` is for, in the log ("+2 for ...")."""
+        return "the campaign's rules"
+
     def rescuers(self, s: CCState, area: str, role: str, attackers: Sequence[str]) -> list[str]:
         """11.3.5.c: units of ``role`` besieged inside the fortress join a relief battle."""
         if s.sieges.get(area) == self.other(role) and not any(s.units[u].inside for u in attackers):
@@ -716,12 +723,19 @@ class SeriesGame(Game[CCState]):
             return None
         vp = self.victory_points(state)
         a, b = self.roles
+        why = view.END_WORDS.get(state.ended, state.ended.replace("-", " "))
         if vp[a] == vp[b]:
-            return Outcome(None, vp, "draw", f"a draw at {vp[a]:g} VP ({state.ended})")
+            return Outcome(None, vp, "draw", f"A draw at {vp[a]:g} VP ({why})")
         w = a if vp[a] > vp[b] else b
         margin = abs(vp[a] - vp[b])
         level = "decisive" if margin >= 10 else "marginal" if margin < 4 else "clear"
-        return Outcome(w, vp, level, f"{w} wins {vp[w]:g} to {vp[self.other(w)]:g} ({state.ended})")
+        return Outcome(
+            w,
+            vp,
+            level,
+            f"{view.side(self, w)} wins {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
+            f" victory ({why})",
+        )
 
     def clone(self, state: CCState) -> CCState:
         return state.clone()
@@ -741,6 +755,9 @@ class SeriesGame(Game[CCState]):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         return view.describe_event(self, event)
+
+    def role_name(self, role: str) -> str:
+        return view.side(self, role)
 
     def render_text(self, state: CCState, role: str | None) -> str:
         return view.render_text(self, state, role)

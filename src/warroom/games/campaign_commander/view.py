@@ -163,8 +163,75 @@ def _unit(g: SeriesGame, uid: str) -> str:
     return g.data.units[uid].name if uid in g.data.units else uid
 
 
+def _units(g: SeriesGame, uids: Any) -> str:
+    return _and([_unit(g, u) for u in uids]) or "no unit"
+
+
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _verb(uids: Any, verb: str) -> str:
+    """The verb agreeing with one unit ("moves") or several ("move")."""
+    return verb if len(uids) != 1 else verb + ("es" if verb.endswith(("s", "sh")) else "s")
+
+
 def _chit(g: SeriesGame, key: str) -> str:
     return key.split(":", 1)[-1]
+
+
+def side(g: SeriesGame, role: str | None) -> str:
+    """A side's name as the campaign's look gives it ("Axis", "Allies")."""
+    if not role:
+        return "nobody"
+    sides = _static(g)["look"]["sides"]
+    return str(sides.get(role, {}).get("name", role.title()))
+
+
+def _card(g: SeriesGame, cid: str) -> str:
+    return g.data.cards[cid].name if cid in g.data.cards else cid
+
+
+def _mod(n: int, why: str) -> str:
+    return f"{n:+d} for {why}"
+
+
+def roll_words(face: int, mods: Any, total: int, sides: int = 10) -> str:
+    """A d10 roll with its modifiers spelled out: "rolled 4, +1 for Flank Attack: 5"."""
+    out = f"rolled {face}" + (" (a 0 counts 10)" if sides == 10 and face == 0 else "")
+    parts = [_mod(int(n), str(why)) for n, why in mods or ()]
+    if parts:
+        out += ", " + ", ".join(parts) + f": {total}"
+    elif face != total:
+        out += f": {total}"
+    return out
+
+
+RESULT_WORDS = {
+    "dep": "depleted",
+    "dg": "disorganized",
+    "depdg": "depleted and disorganized",
+    "": "no effect",
+}
+SP_WORDS = {
+    "move": "to move",
+    "naval move": "for a naval move",
+    "stacking": "for stacking",
+    "siege": "for a siege",
+    "sortie": "for a sortie",
+    "reorganize": "to reorganize",
+    "rebuild": "to rebuild",
+    "attack card": "for an attack card",
+    "airfield": "to build an airfield",
+    "remove-airfield": "to remove an airfield",
+    "repair-airfield": "to repair an airfield",
+}
+END_WORDS = {
+    "deck": "a deck ran out",
+    "sudden-death": "sudden death",
+}
 
 
 def prompt_text(g: SeriesGame, s: CCState, role: str) -> str:
@@ -180,7 +247,7 @@ def prompt_text(g: SeriesGame, s: CCState, role: str) -> str:
         op = s.op
         assert op is not None
         if op.group:
-            return f"Moving {', '.join(_unit(g, u) for u in op.group)} ({op.sp} SP left)"
+            return f"Moving {_units(g, op.group)} ({op.sp} SP left)"
         return f"Operation from {op.area}: {op.sp} SP left"
     if k == "place":
         return f"Place {'a resource point' if t[2] == 'rp' else _unit(g, t[4])}"
@@ -232,7 +299,8 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
     if k == "chit":
         return f"Reveal {_chit(g, a[1])}"
     if k == "retreat":
-        return f"Retreat to {a[1]}"
+        ship = f" aboard {_unit(g, a[2])}" if len(a) > 2 else ""
+        return f"Retreat to {a[1]}{ship}"
     if k == "react":
         return f"Play {g.data.cards[a[1]].name} now"
     if k == "pass":
@@ -247,87 +315,281 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
         return f"{_unit(g, a[1])} stays"
     if k == "place":
         return f"Place at {a[1]}"
-    return " ".join(str(x) for x in a).capitalize()
+    if k == "siege" and len(a) == 2:
+        return f"Besiege the fortress of {a[1]}"
+    if k == "sortie" and len(a) == 2:
+        return f"Sortie from the fortress of {a[1]}"
+    words = {"done": "Done", "cancel": "Cancel", "halt": "Halt", "stay": "Stay",
+             "inside": "Take refuge inside the fortress", "outside": "Fight outside",
+             "fight": "Fight outside", "refuge": "Take refuge inside the fortress"}  # fmt: skip
+    if k in words and len(a) == 1:
+        return words[k]
+    return " ".join(
+        _unit(g, x) if isinstance(x, str) and x in g.data.units
+        else _card(g, x) if isinstance(x, str) and x in g.data.cards
+        else str(x).replace("-", " ")
+        for x in a
+    ).capitalize()  # fmt: skip
+
+
+def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
+    k = e["kind"]
+    who = side(g, e.get("role"))
+    u = _unit(g, e["unit"]) if isinstance(e.get("unit"), str) else ""
+    area = e.get("area", "")
+    ship = f" aboard {_unit(g, e['ship'])}" if e.get("ship") else ""
+    if k == "hand":
+        return f"{who} holds {_and([_card(g, c) for c in e['cards']])}"
+    if k == "fall-blau":
+        return f"Fall Blau: the {who} side opens the campaign with an operation"
+    if k == "my-choice":
+        return f"{who} chose {e['choice'].capitalize()} (secret until both have chosen)"
+    if k == "chose":
+        return f"{who} has chosen"
+    if k == "choices":
+        picks = [f"{side(g, r)} {e[r].capitalize()}" for r in g.roles if r in e]
+        return "Card or Map: " + ", ".join(picks)
+    if k == "operation":
+        return f"{who} operation {e['number']} from {area}, {e['sp']} SP"
+    if k == "operation-end":
+        left = e.get("sp_left", 0)
+        return f"{who} operation ends" + (f" with {left} SP unspent" if left else "")
+    if k == "select":
+        return f"{who} picks {u} at {area}"
+    if k == "sp":
+        why = SP_WORDS.get(e["why"], "for " + str(e["why"]).replace("-", " "))
+        return f"{who} spends {e['spent']} SP {why}, {e['left']} left"
+    if k == "sp-gained":
+        return f"{who} gains {e['n']} SP, {e['left']} left"
+    if k == "move":
+        return f"{_units(g, e['units'])} {_verb(e['units'], 'move')} from {e['frm']} to {e['dest']}"
+    if k == "naval-move":
+        return f"{_units(g, e['units'])} {_verb(e['units'], 'sail')} from {e['frm']} to {e['dest']}"
+    if k == "halt":
+        return f"{_units(g, e['units'])} {_verb(e['units'], 'halt')} at {area}"
+    if k == "embark":
+        return f"{u} embarks at {e['dest']}{ship}"
+    if k == "disembark":
+        return f"{_units(g, e['units'])} {_verb(e['units'], 'land')} at {e['dest']} from {e['frm']}"
+    if k == "transfer":
+        return f"{u} goes aboard {_unit(g, e['ship'])} at {area}"
+    if k == "rp-loaded":
+        return f"{who} loads a resource point at {area}{ship}"
+    if k == "rp-landed":
+        n = e.get("n", 1)
+        return f"{who} lands {n} resource point{'s' if n != 1 else ''} at {area}"
+    if k == "control":
+        return f"{who} takes control of {area}"
+    if k == "battle":
+        cross = {"minor": " across a minor river", "major": " across a major river"}.get(
+            e.get("crossing", ""), ""
+        )
+        return (
+            f"Battle at {area}: {side(g, e['attacker'])} {_units(g, e['attackers'])}"
+            f" {_verb(e['attackers'], 'attack')}{cross}; {side(g, e['defender'])}"
+            f" {_units(g, e['defenders'])} {_verb(e['defenders'], 'defend')}"
+        )
+    if k == "cup":
+        return f"{who} chit cup holds {e['chits']} chits"
+    if k == "chits-draw":
+        return f"{who} draws {e['count']} chit{'s' if e['count'] != 1 else ''}"
+    if k == "chits-drawn":
+        return f"{who} draws {_and([_chit(g, c) for c in e['chits']])}"
+    if k == "chit":
+        return f"{who} reveals {e['name']}"
+    if k == "chit-void":
+        return f"{_chit(g, e['chit'])} has no effect here"
+    if k == "chit-set-aside":
+        return f"{who} sets {_chit(g, e['chit'])} aside and draws again"
+    if k == "no-target":
+        if "chit" in e:
+            return f"{_chit(g, e['chit'])} finds no unit to strike"
+        return f"{who} finds no target"
+    if k == "react-pass":
+        return f"{who} plays no card"
+    if k == "check":
+        res = "passes" if e["passed"] else f"fails: {RESULT_WORDS.get(e['result'], e['result'])}"
+        roll = roll_words(e["dice"][0], e.get("mods"), e["total"])
+        return (
+            f"{u} checks cohesion against {_chit(g, e['chit'])}: {roll},"
+            f" needs {e['cohesion']} or less: {res}"
+        )
+    if k == "hit":
+        return f"{_chit(g, e['chit'])} hits {u}: {RESULT_WORDS.get(e['result'], e['result'])}"
+    if k == "fortified":
+        return f"{u} digs in: {e['mod']:+d} to its checks in this battle"
+    if k in ("depleted", "disorganized", "isolated", "reorganized", "rebuilt"):
+        return f"{u} is {k}"
+    if k == "supplied":
+        return f"{u} is in supply again"
+    if k == "depleted-again":
+        return f"{u}, already depleted, is hit again"
+    if k == "destroyed":
+        return f"{u} is destroyed at {area} ({e['why']})"
+    if k == "retreat":
+        return f"{u} retreats from {e['frm']} to {e['dest']}{ship}"
+    if k == "naval-retreat":
+        return f"{u} withdraws by sea from {e['frm']} to {e['dest']}"
+    if k == "retreat-ends":
+        return f"{u} ends its retreat at {area}"
+    if k == "retreat-inside":
+        return f"{u} retreats into the fortress of {area}"
+    if k == "battle-end":
+        return f"The battle at {area} ends: {side(g, e['winner'])} wins"
+    if k == "battle-deadlocked":
+        return f"The battle at {area} is deadlocked: no chit left can hurt anyone"
+    if k == "battle-broken-off":
+        return f"The battle at {area} is broken off"
+    if k == "roll-off":
+        parts = []
+        for r in g.roles:
+            face, total = e["rolls"][r] % 10, e["totals"][r]
+            mods = [[total - e["rolls"][r], "the initiative"]] if total != e["rolls"][r] else []
+            parts.append(f"{side(g, r)} {roll_words(face, mods, total)}")
+        why = {"map": "the Map option", "card-order": "who plays a card first"}.get(
+            e["why"], str(e["why"]).replace("-", " ")
+        )
+        return f"Roll-off for {why}: " + "; ".join(parts)
+    if k == "map-winner":
+        return f"{who} wins the roll-off and takes the Map option"
+    if k == "play":
+        return f"{who} plays {e['name']}"
+    if k == "card-drawn":
+        return f"{who} draws {_card(g, e['card'])}"
+    if k == "draw":
+        return f"{who} draws a card ({e['left']} left in the deck)"
+    if k == "discard":
+        return f"{who} discards a card for a resource point"
+    if k == "discarded":
+        return f"{who} discards {_card(g, e['card'])}"
+    if k == "rp-placed":
+        return f"{who} places a resource point at {area}"
+    if k == "rp-captured":
+        return (
+            f"{who} captures the resource points at {area}: {e['taken']} taken,"
+            f" {e['destroyed']} destroyed"
+        )
+    if k == "rp-lost":
+        n = e.get("n", 1)
+        return f"{who} loses {n} resource point{'s' if n != 1 else ''} at {area}"
+    if k == "no-rp":
+        return f"{who} has no resource point to spend"
+    if k == "placement-lost":
+        what = "a resource point" if e["what"] == "rp" else "a unit"
+        return f"{who} has nowhere to place {what}: it is lost"
+    if k == "reinforcement":
+        dep = ", depleted" if e.get("depleted") else ""
+        return f"{who} reinforcement {u} arrives at {area}{dep}"
+    if k == "redeployed":
+        return f"{u} redeploys to {area}"
+    if k == "leader-arrives":
+        return f"{u} arrives at {area}"
+    if k == "leader-moves":
+        return f"{u} goes along to {area}"
+    if k == "leader-lost":
+        return f"{u} is lost at {area}"
+    if k == "left-map":
+        return f"{u} leaves the map from {area}"
+    if k == "refuge":
+        return f"{who} {_units(g, e['units'])} {_verb(e['units'], 'take')} refuge in the fortress of {area}"
+    if k == "siege":
+        return f"{who} lays siege to the fortress of {area}"
+    if k == "siege-lifted":
+        return f"The siege of {area} is lifted"
+    if k == "siege-roll":
+        roll = roll_words(e["dice"][0], e.get("mods"), e["total"])
+        res = "the fortress falls" if e["falls"] else "it holds"
+        return f"Siege of {area}: {roll}, falls on {e['number']} or less: {res}"
+    if k == "winter":
+        return "Winter arrives for the rest of the game"
+    if k == "directive-45":
+        return f"{who} plays Directive 45"
+    if k == "order-225":
+        return "Order 225: Soviet units defending a city check with -1"
+    if k == "initiative-lost":
+        return f"{who} loses the initiative"
+    if k == "initiative-won":
+        return f"{who} wins the initiative for the rest of the game"
+    if k == "initiative":
+        return f"{who} now holds the initiative"
+    if k == "game-end":
+        why = END_WORDS.get(e["why"], str(e["why"]).replace("-", " "))
+        card = f" ({_card(g, e['card'])})" if e.get("card") else ""
+        return f"The campaign ends: {why}{card}"
+    return None
 
 
 def describe_event(g: SeriesGame, e: dict[str, Any]) -> str:
-    k = e["kind"]
-    u = lambda key: _unit(g, e[key])  # noqa: E731
-    if k == "check":
-        face = e["dice"][0]
-        res = "passes" if e["passed"] else f"fails: {e['result']}"
-        return (
-            f"{u('unit')} checks cohesion for {_chit(g, e['chit'])}: d10 {face}"
-            f" -> {e['total']} vs {e['cohesion']}, {res}"
-        )
-    if k == "roll-off":
-        return f"Roll-off ({e['why']}): d10 {e['rolls']} -> {e['totals']}"
-    if k == "siege-roll":
-        return f"Siege of {e['area']}: d10 {e['dice'][0]} -> {e['total']} vs {e['number']}: {'falls' if e['falls'] else 'holds'}"
-    if k == "chit":
-        return f"{e['role']} reveals {e['name']}"
-    if k == "chits-drawn":
-        return f"{e['role']} draws chits: {', '.join(_chit(g, c) for c in e['chits'])}"
-    if k == "play":
-        return f"{e['role']} plays {e['name']}"
-    if k == "battle":
-        return (
-            f"Battle at {e['area']}: {', '.join(_unit(g, x) for x in e['attackers'])} attack"
-            f" {', '.join(_unit(g, x) for x in e['defenders'])}"
-        )
-    if k == "move":
-        return f"{', '.join(_unit(g, x) for x in e['units'])}: {e['frm']} -> {e['dest']}"
-    if k == "retreat":
-        return f"{u('unit')} retreats {e['frm']} -> {e['dest']}"
-    if k in ("depleted", "disorganized", "isolated", "supplied", "reorganized", "rebuilt"):
-        return f"{u('unit')} {k}"
-    if k == "destroyed":
-        return f"{u('unit')} destroyed at {e['area']} ({e['why']})"
-    if k == "operation":
-        return f"{e['role']} operation #{e['number']} from {e['area']} ({e['sp']} SP)"
-    if k == "card-drawn":
-        return f"{e['role']} draws {g.data.cards[e['card']].name}"
-    if k == "sp":
-        return f"{e['role']} spends {e['spent']} SP ({e['why']}), {e['left']} left"
-    parts = [f"{kk}={v}" for kk, v in e.items() if kk not in ("kind", "to")]
-    return f"{k}: " + ", ".join(parts) if parts else k
+    text = _describe(g, e)
+    if text is not None:
+        return text
+    # a kind this module does not know yet: its name and the names it carries, never a trace
+    k = str(e["kind"]).replace("-", " ").capitalize()
+    names = []
+    for key, v in e.items():
+        if key in ("kind", "to") or isinstance(v, (bool, dict)):
+            continue
+        for x in v if isinstance(v, list) else [v]:
+            if key == "role":
+                names.append(side(g, str(x)))
+            elif isinstance(x, str) and x in g.data.units:
+                names.append(_unit(g, x))
+            elif isinstance(x, str) and x in g.data.cards:
+                names.append(_card(g, x))
+            elif isinstance(x, str) and x in g.data.areas:
+                names.append(x)
+    return k + (": " + ", ".join(names) if names else "")
 
 
 def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
     v = g.view(s, role)  # the campaign's view: what this seat may see
     lines = []
     vp = v["vp"]
+    each = lambda d: ", ".join(f"{side(g, r)} {n:g}" for r, n in d.items())  # noqa: E731
     lines.append(
-        f"Cards played/discarded {v['cards_played_count']}  decks {v['decks']}"
-        f"  initiative {v['initiative'] or 'none'}  VP {vp}"
+        f"VP: {each(vp)}.  Cards played or discarded: {v['cards_played_count']}."
+        f"  Cards in the decks: {each(v['decks'])}."
+        f"  Initiative: {side(g, v['initiative']) if v['initiative'] else 'none'}."
     )
     if v["permanent"]:
-        lines.append("In force: " + ", ".join(f"{k} ({r})" for k, r in v["permanent"].items()))
-    lines.append(
-        "RPs: " + "; ".join(f"{r}: {dict(sorted(x.items()))}" for r, x in v["rps"].items())
-    )
+        lines.append(
+            "In force: " + ", ".join(f"{k} ({side(g, r)})" for k, r in v["permanent"].items())
+        )
+    for r, x in v["rps"].items():
+        if x:
+            lines.append(
+                f"{side(g, r)} resource points: "
+                + ", ".join(f"{a} {n}" if n > 1 else a for a, n in sorted(x.items()))
+            )
     by_id = {x["id"]: x for x in v["units"]}
     for area in sorted(v["stacks"]):
         parts = []
         for uid in v["stacks"][area]:
+            if uid not in by_id:
+                continue
             x = by_id[uid]
-            marks = "".join(
-                m for m, on in (("d", x["depleted"]), ("D", x["disorganized"]),
-                                ("I", x["isolated"]), ("F", x["inside"])) if on
+            marks = ", ".join(
+                m for m, on in (("depleted", x["depleted"]), ("disorganized", x["disorganized"]),
+                                ("isolated", x["isolated"]), ("in the fortress", x["inside"])) if on
             )  # fmt: skip
             vals = "-".join(str(n) for n in x["values"])
-            parts.append(f"{x['name']} ({x['side'][0]} {vals}{' ' + marks if marks else ''})")
+            parts.append(f"{x['name']} {vals}{' (' + marks + ')' if marks else ''}")
+        if not parts:
+            continue
         ctrl = s.control.get(area, "")
-        lines.append(f"  {area} ({ctrl[:1]}): " + ", ".join(parts))
+        held = f" ({side(g, ctrl)})" if ctrl else ""
+        lines.append(f"  {area}{held}: " + "; ".join(parts))
     if v["op"]:
         o = v["op"]
-        lines.append(f"Operation: {o['role']} from {o['area']}, {o['sp']} SP, group {o['group']}")
+        group = f", moving {_units(g, o['group'])}" if o["group"] else ""
+        lines.append(f"Operation: {side(g, o['role'])} from {o['area']}, {o['sp']} SP{group}")
     if v["battle"]:
         b = v["battle"]
-        lines.append(
-            f"Battle at {b['area']}: {b['units']}; played {[_chit(g, c) for c in b['played']]};"
-            f" my chits {[_chit(g, c) for c in b['my_chits']]}"
-        )
+        forces = "; ".join(f"{side(g, r)} {_units(g, us)}" for r, us in b["units"].items())
+        played = _and([_chit(g, c) for c in b["played"]]) or "none yet"
+        lines.append(f"Battle at {b['area']}: {forces}. Chits revealed: {played}.")
+        if role:
+            lines.append(f"Your chits: {_and([_chit(g, c) for c in b['my_chits']]) or 'none'}")
     if role:
         lines.append("Hand: " + "; ".join(f"{c['name']} ({c['type']})" for c in v["hand"]))
     return "\n".join(lines)

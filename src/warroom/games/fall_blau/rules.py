@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping, Sequence
 from itertools import permutations
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine import (
     Action,
@@ -174,6 +174,7 @@ class FallBlau(Game[BlauState]):
     title = "Campaign: Fall Blau"
     version = "2"
     roles = (ROLE,)
+    log_headings: ClassVar[Mapping[str, int]] = {"calendar": 1, "end": 1}
     options = (
         OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
         OptionSpec("missions", False, "Missions Mode: two missions each month; 32/36 VP to win"),

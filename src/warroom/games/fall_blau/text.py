@@ -283,7 +283,38 @@ def label(game: FallBlau, s: BlauState, a: Action) -> str:
 
 
 def _dice(v: Any) -> str:
-    return "[" + " ".join(str(x) for x in v) + "]" if v else "[]"
+    """Dice as a player reads them: "5, 2 and 6"."""
+    faces = [str(x) for x in v]
+    if len(faces) <= 1:
+        return "".join(faces) or "no dice"
+    return ", ".join(faces[:-1]) + " and " + faces[-1]
+
+
+WHY_WORDS = {
+    "attack": "the attack",
+    "deck-out": "the event deck ran out",
+    "red-circle": "a red circle on the calendar",
+}
+
+
+def _why(game: FallBlau, why: str) -> str:
+    return WHY_WORDS.get(why) or _name(game, why).replace("-", " ")
+
+
+def _hits(n: int) -> str:
+    return f"{n} hit{'s' if n != 1 else ''}"
+
+
+def _per_die(game: FallBlau, e: dict[str, Any]) -> str:
+    """The modifier of every die, with what it is for (a card's terrain icon)."""
+    if not e.get("modifier"):
+        return ""
+    icons = (
+        " and ".join(game.data.campaigns[e["card"]].icons)
+        if e["card"] in game.data.campaigns
+        else ""
+    )
+    return f", {e['modifier']:+d} on each die for the {icons or 'terrain'}"
 
 
 def describe(game: FallBlau, e: dict[str, Any]) -> str:
@@ -304,17 +335,19 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
     if k == "deck-empty":
         return "No event left to draw"
     if k == "supply":
-        return f"Supply {e['change']:+d} -> {e['supply']}"
+        return f"Supply {e['change']:+d}, now {e['supply']}"
     if k == "vp":
-        return f"VP {e['change']:+d} -> {e['vp']}"
+        return f"VP {e['change']:+d}, now {e['vp']}"
     if k == "cubes":
-        return f"{n(e['general'])} +{e['change']} grey -> {e['cubes']}"
+        return f"{n(e['general'])} gains {e['change']} grey, now {e['cubes']}"
     if k == "losses":
-        return f"{n(e['general'])} loses {e['lost']} grey -> {e['cubes']} ({n(e['why'])})"
+        return (
+            f"{n(e['general'])} loses {e['lost']} grey to {_why(game, e['why'])}, now {e['cubes']}"
+        )
     if k == "general-lost":
         return f"{n(e['general'])} and his army are wiped out (-2 VP at the end)"
     if k == "exhaust":
-        return f"{n(e['general'])} is exhausted ({n(e['why'])})"
+        return f"{n(e['general'])} is exhausted ({_why(game, e['why'])})"
     if k == "ready-general":
         return f"{n(e['general'])} is ready again"
     if k == "red-short":
@@ -323,14 +356,14 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
             "all 20 Soviet cubes are on the board"
         )
     if k == "reinforce":
-        return f"{n(e['card'])} +{e['change']} red -> {e['red']} ({n(e['why'])})"
+        return f"{n(e['card'])} gains {e['change']} red for {_why(game, e['why'])}, now {e['red']}"
     if k == "counter-attack":
         extra = f", re-rolled {_dice(e['rerolled'])}" if e["rerolled"] else ""
         saved = f", {e['saved']} ignored" if e["saved"] else ""
         kind = "Local counter-attack" if e["local"] else "Major counter-attack"
         return (
-            f"{kind} from {n(e['card'])} on {n(e['general'])}: d6 {_dice(e['dice'])}{extra}, "
-            f"hits on {e['hit_on']} or less: {e['hits']} hit(s){saved}"
+            f"{kind} from {n(e['card'])} on {n(e['general'])}: rolled {_dice(e['dice'])}{extra};"
+            f" {e['hit_on']} or less hits: {_hits(e['hits'])}{saved}"
         )
     if k == "major-deploy":
         joins = f", its cubes join {n(e['joins'])}" if "joins" in e else ""
@@ -352,19 +385,20 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
     if k == "deploy":
         return f"{n(e['card'])} deploys in slot {e['slot'] + 1} with {e['red']} red"
     if k == "attack":
-        mod = f", {e['modifier']:+d} per die" if e["modifier"] else ""
-        black = f" + black {_dice(e['black'])} ({n(e['support'])})" if e["black"] else ""
-        bonus = f" + {e['panzer_bonus']} Panzertruppen" if e["panzer_bonus"] else ""
+        mod = _per_die(game, e)
+        black = f", black dice of {n(e['support'])} {_dice(e['black'])}" if e["black"] else ""
+        bonus = f", {e['panzer_bonus']} more for the Panzer sixes" if e["panzer_bonus"] else ""
+        lost = f"; {e['losses']} grey lost to ones" if e["losses"] else ""
         return (
-            f"{n(e['general'])} attacks {n(e['card'])}: white {_dice(e['white'])}{black}{mod}: "
-            f"{e['hits']} hit(s){bonus}, {e['removed']} red removed ({e['red']} left), "
-            f"{e['losses']} grey lost"
+            f"{n(e['general'])} attacks {n(e['card'])}: white dice {_dice(e['white'])}{black}"
+            f"{mod}; 3 or more hits: {_hits(e['hits'])}{bonus}; {e['removed']} red removed,"
+            f" {e['red']} left{lost}"
         )
     if k == "special-attack":
-        mod = f", {e['modifier']:+d} per die" if e["modifier"] else ""
+        mod = _per_die(game, e)
         return (
-            f"{n(e['by'])} strikes {n(e['card'])}: black {_dice(e['black'])}{mod}: "
-            f"{e['removed']} red removed ({e['red']} left)"
+            f"{n(e['by'])} strikes {n(e['card'])}: black dice {_dice(e['black'])}{mod};"
+            f" {e['removed']} red removed, {e['red']} left"
         )
     if k == "capture":
         return f"Captured {n(e['card'])} ({e['vp']} VP)"
@@ -380,8 +414,7 @@ def describe(game: FallBlau, e: dict[str, Any]) -> str:
         return "The Germans lose the initiative: Soviet local counter-attacks"
     if k == "end":
         return f"Game over ({e['reason']}): {e['final']} VP, {e['level']}"
-    parts = [f"{x}={v}" for x, v in e.items() if x not in ("kind", "to")]
-    return f"{k}: " + ", ".join(parts)
+    return k.replace("-", " ").capitalize()
 
 
 def render(game: FallBlau, s: BlauState) -> str:

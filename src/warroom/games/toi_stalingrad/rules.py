@@ -23,7 +23,7 @@ who takes the Germans in the first campaign (and the Soviets in the second).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine import (
     Action,
@@ -827,7 +827,7 @@ class ToiStalingrad(Game[ToiState]):
                     win,
                     points,
                     level,
-                    f"{names[win].capitalize()} wins {why}: {table[win][key]} to {table[other(win)][key]}.",
+                    f"{names[win][0].upper() + names[win][1:]} wins {why}: {table[win][key]} to {table[other(win)][key]}.",
                 )
         return Outcome(None, points, "draw", "Tied on CVP, Soviet CVP and Soviet wins: a draw.")
 
@@ -851,6 +851,15 @@ class ToiStalingrad(Game[ToiState]):
         from warroom.games.toi_stalingrad.text import describe
 
         return describe(self, event)
+
+    log_headings: ClassVar[Mapping[str, int]] = {
+        "scenario-begins": 1,
+        "scenario-result": 2,
+        "campaign-ends": 1,
+    }
+
+    def role_name(self, role: str) -> str:
+        return f"the player who began as {role.capitalize()}"
 
     def clone(self, state: ToiState) -> ToiState:
         new = ToiState.__new__(ToiState)

@@ -17,7 +17,7 @@ FIGURE_WORDS = {
     "regular": "regular infantry",
     "elite": "elite infantry",
     "officer": "officer",
-    "machine-gun": "machine-gun figure",
+    "machine-gun": "machine gun figure",
     "mortar": "mortar figure",
 }
 REPLACEMENT_WORDS = {

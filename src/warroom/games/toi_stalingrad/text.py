@@ -142,14 +142,19 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
         head += f", campaign {v['campaign']} of 2"
     lines.append(head)
     sides = v["sides"]
-    lines.append(f"German side: {sides['german']} player; Soviet side: {sides['soviet']} player.")
+    lines.append(
+        f"German side: {game.role_name(sides['german'])}; Soviet side:"
+        f" {game.role_name(sides['soviet'])}."
+    )
     if role is not None and state.variant == "switched":
-        lines.append(f"You ({role}) play the {v['you'].capitalize()} side now.")
+        lines.append(
+            f"You began as {side_words(role)} and play the {side_words(v['you'])} side now."
+        )
     lines.append("")
     lines.append("Standings (CVP, scenarios won; as Soviet):")
     for r, row in v["standings"]["roles"].items():
         lines.append(
-            f"  {r:7s} {row['cvp']:3d} CVP, {row['won']} won"
+            f"  {'began as ' + side_words(r):15s} {row['cvp']:3d} CVP, {row['won']} won"
             + (
                 f"; as Soviet {row['cvp_as_soviet']} CVP, {row['won_as_soviet']} won"
                 if state.variant == "switched"
@@ -170,12 +175,12 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
             tie = " (tie)" if r["tie_break"] else ""
             lines.append(
                 f"  {r['index']:<2d} {r['title'][:26]:26s} {cells[0]:>9s} {cells[1]:>9s}  "
-                f"{r['initiative']:10s} {r['winner']}{tie}"
+                f"{side_words(r['initiative']):10s} {side_words(r['winner'])}{tie}"
             )
         lines.append("  (CVP: scenario + bonuses = total; bonuses: initiative, halved command)")
         if state.variant == "switched" and len(done) > 4:
             lines.append(
-                "  (scenarios 5-8: the german player took the Soviet side, and vice versa)"
+                "  (scenarios 5-8: the German player took the Soviet side, and vice versa)"
             )
     if v["phase"] in ("penalty", "table", "purchases"):
         lines.append("")
@@ -184,7 +189,7 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
             c = v["command"][s]
             vets = ", ".join(v["veteran"][s]) or "none"
             lines.append(
-                f"  {s:7s} "
+                f"  {side_words(s):7s} "
                 + ", ".join(f"{c[t]} {t}" for t in TYPES)
                 + f"  (veteran cards: {vets})"
             )
@@ -194,12 +199,12 @@ def render(game: ToiStalingrad, state: ToiState, role: str | None) -> str:
         lines.append(f"Set-up changes for {setup['title']} (scenario {setup['scenario']}):")
         if setup["initiative"]:
             lines.append(
-                f"  initiative: {setup['initiative']}; siG 33b in effect: {'yes' if setup['sig33b'] else 'no'}"
+                f"  initiative: {side_words(setup['initiative'])}; siG 33b in effect: {'yes' if setup['sig33b'] else 'no'}"
             )
         for s in SIDES:
             sh = setup["sides"][s]
             vets = ", ".join(v["veteran"][s])
-            lines.append(f"  {s.capitalize()} ({setup['roles'][s]} player):")
+            lines.append(f"  {s.capitalize()} ({game.role_name(setup['roles'][s])}):")
             if vets:
                 lines.append(f"    - Veteran side up: {vets} card(s).")
             for line in sh["lines"] or ["As printed in the scenario set-up."]:
@@ -222,7 +227,7 @@ def label(game: ToiStalingrad, state: ToiState, action: Action) -> str:
     if kind == "cvp":
         return f"{action[1]} CVP"
     if kind in ("initiative", "next-initiative"):
-        return f"the {action[1]} side"
+        return f"the {side_words(action[1])} side"
     if kind == "sig33b":
         return "yes, siG 33b is in effect" if action[1] == "yes" else "no"
     if kind == "armor":
@@ -258,7 +263,7 @@ def label(game: ToiStalingrad, state: ToiState, action: Action) -> str:
         elif item.kind == "veteran":
             what += f": {target} card"
         elif target != "-":
-            what += f" ({target})"
+            what += f" ({target_words(game, target)})"
         if len(action) > 3:
             pay = parse_pay(action[3])
             return f"{what}, pay {pay_words(pay) if pay else action[3]}"
@@ -269,45 +274,108 @@ def label(game: ToiStalingrad, state: ToiState, action: Action) -> str:
     return " ".join(str(p) for p in action)
 
 
+ENTERED_WORDS = {
+    "next-initiative": "who starts with the initiative",
+    "initiative": "who held the initiative",
+    "sig33b": "whether siG 33b is in effect",
+    "armor": "which divisions start with armor",
+    "ammunition": "ammunition command left",
+    "morale": "morale command left",
+    "supply": "supply command left",
+    "cvp": "CVP scored",
+}
+EFFECT_WORDS = {
+    "none": "no further effect",
+    "unarmed": "the card starts with no tokens and a squad gets an unarmed restriction",
+    "starving": "the card starts with no tokens and a squad gets a starving restriction",
+    "elite-cut": "the card starts with no tokens and two elite infantry become regular",
+    "no-advanced-hexes": "the next scenario has no advanced deployment hexes, so no effect",
+}
+
+
+def side_words(side: str) -> str:
+    return side.capitalize()
+
+
+def _value_words(game: ToiStalingrad, what: str, value: Any) -> str:
+    if what in ("next-initiative", "initiative") and isinstance(value, str):
+        return f"the {side_words(value)} side"
+    if what == "armor":
+        return ARMOR_WORDS.get(str(value), str(value))
+    return str(value)
+
+
+def _choice_words(game: ToiStalingrad, effect: str, choice: str) -> str:
+    if effect == "replace-infantry":
+        return f"two regular infantry become {REPLACEMENT_WORDS.get(choice, choice)}"
+    if effect == "advanced-division":
+        return f"{division_words(choice)} may also use the advanced deployment hexes"
+    if effect == "objective":
+        names = {o.id: o.name for s in game.data.scenarios for o in s.objectives}
+        return f"{names.get(choice, choice)} is worth 1 more"
+    return choice.replace("-", " ")
+
+
+def target_words(game: ToiStalingrad, target: str) -> str:
+    """What a purchase is for: a division, a card type or a weapon, in words."""
+    if target in ("div1", "div2"):
+        return division_words(target)
+    return target.replace("-", " ")
+
+
 def describe(game: ToiStalingrad, e: Event) -> str:
     k = e["kind"]
+    who = side_words(e["side"]) if isinstance(e.get("side"), str) else ""
     if k == "scenario-begins":
-        return f"Scenario {e['scenario']}: {e['title']} (campaign {e['campaign']}, number {e['number']})."
+        title = str(e["title"])
+        return f"{title} begins (campaign {e['campaign']}, scenario {e['number']} of 4)"
     if k == "entered":
         about = f" for scenario {e['scenario']}" if "scenario" in e else ""
-        return f"{e['side']} entered {e['what']}{about}: {e['value']}"
+        what = ENTERED_WORDS.get(e["what"], str(e["what"]).replace("-", " "))
+        return f"The {who} side entered {what}{about}: {_value_words(game, e['what'], e['value'])}"
     if k == "scenario-result":
         tie = " (CVP tied: the initiative holder wins)" if e["tie_break"] else ""
-        return f"Scenario {e['scenario']}: German {e['german']} CVP, Soviet {e['soviet']} CVP; {e['winner']} wins{tie}."
+        return (
+            f"Scenario {e['scenario']}: German {e['german']} CVP, Soviet {e['soviet']} CVP;"
+            f" the {side_words(e['winner'])} side wins{tie}."
+        )
     if k == "initiative-bonus":
-        return f"{e['side']} won holding the initiative: +1 CVP."
+        return f"The {who} side won holding the initiative: +1 CVP."
     if k == "penalty-waived":
-        return f"{e['side']} lost but held the initiative: no command penalty."
+        return f"The {who} side lost but held the initiative: no command penalty."
     if k == "penalty":
         lost = ", ".join(f"{n} {t}" for t, n in e["lost"].items())
-        return f"{e['side']} pays the loser's penalty: loses {lost or 'nothing (none left)'}."
+        return f"The {who} side pays the loser's penalty: loses {lost or 'nothing (none left)'}."
     if k == "halved":
-        return f"{e['side']} halves {e['type']} command {e['command']} -> {e['left']} for +1 CVP."
-    if k == "kept":
-        return f"{e['side']} keeps {e['command']} {e['type']} command and takes the 6-9 effect."
-    if k == "table":
-        choice = f" ({e['choice']})" if "choice" in e else ""
         return (
-            f"{e['side']} {e['type']} {e['command']}: row {e['row']}, {e['effect']}{choice}; "
-            f"{e['left']} left to spend."
+            f"The {who} side halves its {e['command']} {e['type']} command to {e['left']}"
+            " for +1 CVP."
+        )
+    if k == "kept":
+        return f"The {who} side keeps {e['command']} {e['type']} command and takes the 6-9 effect."
+    if k == "table":
+        effect = str(e["effect"])
+        if "choice" in e:
+            what = _choice_words(game, effect, str(e["choice"]))
+        else:
+            what = EFFECT_WORDS.get(effect, effect.replace("-", " "))
+        return (
+            f"The {who} side's {e['command']} {e['type']} command, row {e['row']}: {what};"
+            f" {e['left']} left to spend."
         )
     if k == "bought":
         item = game.data.items[e["item"]]
         what = item.unit(e["side"]) if item.kind == "armor" else item.name
-        target = f" ({e['target']})" if e["target"] != "-" else ""
+        target = f" ({target_words(game, e['target'])})" if e["target"] != "-" else ""
         pay = parse_pay(e["pay"])
-        return f"{e['side']} buys {what}{target} for {pay_words(pay) if pay else e['pay']}."
+        return f"The {who} side buys {what}{target} for {pay_words(pay) if pay else e['pay']}."
     if k == "purchases-done":
         lost = ", ".join(f"{n} {t}" for t, n in e["lost"].items())
-        return f"{e['side']} is done buying" + (f"; unspent command lost: {lost}." if lost else ".")
+        return f"The {who} side is done buying" + (
+            f"; unspent command lost: {lost}." if lost else "."
+        )
     if k == "campaign-ends":
         return f"Campaign {e['campaign']} ends: German side {e['german']} CVP, Soviet side {e['soviet']} CVP."
     if k == "game-ends":
         return str(e["summary"])
-    parts = [f"{key}={val}" for key, val in e.items() if key not in ("kind", "to")]
-    return f"{k}: " + ", ".join(parts)
+    return k.replace("-", " ").capitalize()

@@ -709,7 +709,7 @@ class GamePage {
     const atBottom = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
     ol.innerHTML = "";
     v.log.forEach((entry, n) => {
-      const li = h("li", { class: "ev-" + entry.event.kind + (entry.event.to ? " private" : "") });
+      const li = h("li", { class: "ev-" + entry.event.kind + (entry.event.to ? " private" : "") + (entry.heading ? ` heading h${entry.heading}` : "") });
       const body = h("span", { class: "ev-body" }, h("span", { class: "ev-text" }, entry.text));
       li.append(h("span", { class: "ev-n" }, `${n + 1}.`), body);
       const dice = diceOf(entry.event);

@@ -500,6 +500,9 @@ class CoralSea(SeriesGame):
             return 2
         return 0
 
+    def check_reason(self, s: CCState, b: Battle, uid: str, chit: str) -> str:
+        return "Gunnery against a warship"
+
     def after_card(self, s: CCState, role: str, c: CardDef | None) -> None:
         s.flags["chit"] = ""
 
@@ -702,22 +705,51 @@ class CoralSea(SeriesGame):
 
     def describe_event(self, event: dict[str, Any]) -> str:
         k = event["kind"]
+        e = event
+        who = view.side(self, e.get("role"))
+        unit = self.data.units[e["unit"]].name if e.get("unit") in self.data.units else ""
+        with_ = f" with {unit}" if unit else ""
         if k == "air-check":
-            res = "passes" if event["passed"] else "fails: depleted"
-            return (
-                f"Air attack on {self.data.units[event['unit']].name}: d10 {event['dice'][0]}"
-                f" +1 -> {event['total']} vs {event['cohesion']}, {res}"
-            )
+            res = "passes" if e["passed"] else "fails: depleted"
+            roll = view.roll_words(e["dice"][0], [[1, "the air attack"]], e["total"])
+            return f"Air attack on {unit}: {roll}, needs {max(1, e['cohesion'])} or less: {res}"
         if k == "airfield-raid":
-            hit = "out of action" if event["disorganized"] else "no effect"
-            return f"Raid on the airfield at {event['area']}: d10 {event['dice'][0]}, {hit}"
+            hit = "the airfield is out of action" if e["disorganized"] else "no effect"
+            return (
+                f"Raid on the airfield at {e['area']}: rolled {e['dice'][0]}, 7 or more hits: {hit}"
+            )
         if k == "stack-top":
-            top = event["top"]
+            top = e["top"]
             what = "a resource point" if top == RP_MARKER else self.data.units[top].name
-            return f"{event['role']} puts {what} on top of the stack at {event['area']}"
+            return f"{who} puts {what} on top of the stack at {e['area']}"
         if k == "jungle":
-            what = "depleted" if event["result"] == "dep" else "disorganized"
-            return f"{self.data.units[event['unit']].name} {what} by the jungle"
+            what = "depleted" if e["result"] == "dep" else "disorganized"
+            return f"{unit} is {what} by the jungle"
+        if k == "air-attack":
+            return f"{who} air attack on {e['area']}"
+        if k == "airlift":
+            return f"{unit} is flown from {e['frm']} to {e['dest']}"
+        if k == "airfield-built":
+            return f"{who} builds an airfield at {e['area']}{with_}"
+        if k == "airfield-removed":
+            return f"{who} removes the airfield counter at {e['area']}{with_}"
+        if k == "airfield-repaired":
+            return f"{who} puts the airfield at {e['area']} back in action{with_}"
+        if k == "airfield-captured":
+            return f"{who} captures the airfield at {e['area']}"
+        if k == "airfield-silenced":
+            return f"Shore bombardment puts the airfield at {e['area']} out of action"
+        if k == "townsville-bombed":
+            return "Japanese bombers strike Townsville: +1 VP to Japan"
+        if k == "truk-arrives":
+            return f"{unit} of the Truk Fleet arrives at {e['area']} (call {e['entry']})"
+        if k == "truk-leaves":
+            return f"{unit} of the Truk Fleet leaves from {e['area']} ({e['why']})"
+        if k == "to-midway":
+            return f"{unit} sails for Midway and leaves the campaign"
+        if k == "no-target" and "what" in e:
+            what = {"air-target": "air attack", "airlift": "air transport"}.get(e["what"], "card")
+            return f"{who} finds no target for the {what}"
         return super().describe_event(event)
 
     # ----- victory (13) ----------------------------------------------------------------------

@@ -272,6 +272,9 @@ class RoadsToStalingrad(SeriesGame):
             return -1
         return 0
 
+    def check_reason(self, s: CCState, b: Battle, uid: str, chit: str) -> str:
+        return "Order 225 in a Soviet city"
+
     def chit_condition(self, s: CCState, b: Battle, role: str, name: str) -> bool:
         units = b.units
         if name == "panzer":
