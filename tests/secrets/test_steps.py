@@ -203,7 +203,12 @@ def test_replay_frames_are_the_steps_a_side_saw(client: TestClient) -> None:
             )
             assert r.status_code == 200, r.text
             frame = r.json()
-            assert frame["replay"] == {"upto": k, "total": total}
+            assert frame["replay"]["frame"] == k and frame["replay"]["frames"] == total + 1
+            assert frame["step"] == k  # the seat's own counter then
+            again = client.get(
+                f"/api/matches/{mid}/replay?frame={k}", headers=seat(t.get(v) if v else None)
+            )
+            assert again.json() == frame  # upto=k and frame=k: the same frame
             frames.append(json.dumps([frame["board"], frame["log"], frame["active"]]))
         for k in range(total):
             assert frames[k] != frames[k + 1], (
