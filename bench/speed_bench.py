@@ -1,7 +1,7 @@
 """Old code against new, side by side: random games through Match, us per step, search speed.
 
     python bench/speed_bench.py [--old 0c67e28] [--new WORKTREE] [--games rts,coral,...]
-        [--rounds 5] [--seconds 1.5] [--no-search] [--search-only]
+        [--rounds 5] [--scale 1] [--no-search] [--search-only] [--profile N] [--imports]
 
 The old commit is exported (``git archive``) into a temporary folder; two worker processes
 import the old and the new ``src`` (``--new``: this tree by default) and answer the same
@@ -13,6 +13,10 @@ load; a shared machine drifts, so the report gives the medians of each round's r
 time. Each answer carries a digest of what was played (every record and outcome, every
 search's choice): "same games" says whether old and new played the very same games, which they
 must unless the rules changed between the two commits.
+
+``--profile N`` prints instead each side's cProfile (CPU time) of the same random games, the
+top N functions by cumulative time; ``--imports``, the time a fresh process that has loaded
+the command line takes to get the game it names (``warroom.game``), and the games it imported.
 """
 
 from __future__ import annotations
@@ -124,6 +128,55 @@ def _search(gid: str, iterations: int, count: int) -> dict[str, Any]:
     return {"iterations": done, "cpu": cpu, "digest": _digest(chosen)}
 
 
+def _profile(gid: str, seeds: list[int], top: int) -> dict[str, Any]:
+    """cProfile (CPU time) of random games: the ``top`` functions by cumulative time."""
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile(time.process_time)
+    prof.runcall(_random_games, gid, seeds)
+    st = pstats.Stats(prof)
+    stats: dict[Any, Any] = st.stats  # type: ignore[attr-defined]
+    total = sum(tt for (_cc, _nc, tt, _ct, _callers) in stats.values())
+    rows = []
+    for (path, _line, name), (_cc, calls, tt, ct, _callers) in stats.items():
+        if "warroom" not in path:
+            continue
+        short = path[path.index("warroom") :].removesuffix(".py").replace("/", ".")
+        rows.append((ct, tt, calls, f"{short}.{name}"))
+    rows.sort(reverse=True)
+    out = [{"name": n, "calls": c, "cum": ct / total, "own": tt / total} for ct, tt, c, n in rows]
+    out = out[:top]
+    return {"total": total, "rows": out}
+
+
+_IMPORT_PROBE = """
+import sys, time
+import warroom.cli as cli
+cli._load_commands()  # what `warroom odds` and `warroom play` load before they run
+t = time.process_time()
+import warroom
+warroom.game(sys.argv[1])
+took = time.process_time() - t
+games = ("commanders", "fall_blau", "toi_stalingrad", "campaign_commander.coral_sea",
+         "campaign_commander.roads_to_stalingrad")
+print(took, *(g for g in games if "warroom.games." + g in sys.modules))
+"""
+
+
+def _imports(gid: str) -> dict[str, Any]:
+    """A fresh process loads the commands and asks for one game: the time and the games it
+    imported."""
+    out = subprocess.run(
+        [sys.executable, "-c", _IMPORT_PROBE, gid],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=dict(os.environ),
+    ).stdout.split()
+    return {"seconds": float(out[0]), "games": out[1:]}
+
+
 def worker() -> None:
     for line in sys.stdin:
         req = json.loads(line)
@@ -131,6 +184,10 @@ def worker() -> None:
             out = _random_games(req["game"], req["seeds"])
         elif req["cmd"] == "search":
             out = _search(req["game"], req["iterations"], req["positions"])
+        elif req["cmd"] == "profile":
+            out = _profile(req["game"], req["seeds"], req["top"])
+        elif req["cmd"] == "imports":
+            out = _imports(req["game"])
         elif req["cmd"] == "where":
             import warroom
 
@@ -211,6 +268,12 @@ def main() -> None:
     ap.add_argument("--no-search", action="store_true")
     ap.add_argument("--search-only", action="store_true")
     ap.add_argument("--positions", type=int, default=3, help="search positions per game")
+    ap.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="only cProfile's top N, old and new"
+    )
+    ap.add_argument(
+        "--imports", action="store_true", help="only: a command naming one game, what it loads"
+    )
     args = ap.parse_args()
     if args.worker:
         worker()
@@ -222,6 +285,14 @@ def main() -> None:
         old = Side("old", export(args.old, Path(tmp)))
         new = Side("new", Path(args.new) / "src")
         try:
+            if args.profile:
+                for gid in games:
+                    profiles(old, new, gid, args.profile, max(1, int(BATCH[gid] * args.scale)))
+                return
+            if args.imports:
+                for gid in games:
+                    imports(old, new, gid, args.rounds)
+                return
             header = "game                  measure              old        new     ratio (rounds)  same games"
             print(header)
             for gid in games:
@@ -259,6 +330,31 @@ def main() -> None:
             old.close()
             new.close()
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
+
+
+def profiles(old: Side, new: Side, gid: str, top: int, games: int) -> None:
+    """Each side's cProfile of the same random games, the top functions by cumulative time."""
+    seeds = list(range(1000, 1000 + games))
+    for side in (old, new):
+        side.ask({"cmd": "random", "game": gid, "seeds": [1]})  # warm-up
+        got = side.ask({"cmd": "profile", "game": gid, "seeds": seeds, "top": top})
+        print(f"{gid}, {side.name}: cProfile of {games} random games through Match (CPU time,")
+        print(f"{got['total']:.2f} s under the profiler); cumulative and own share of the total")
+        for r in got["rows"]:
+            print(f"  {100 * r['cum']:5.1f}% {100 * r['own']:5.1f}% {r['calls']:8d}  {r['name']}")
+
+
+def imports(old: Side, new: Side, gid: str, rounds: int) -> None:
+    """A fresh process loading the commands and asking for ``gid``, ``rounds`` times a side."""
+    res = rounds_of(old, new, rounds, {"cmd": "imports", "game": gid})
+    for k, side in enumerate(("old", "new")):
+        secs = [pair[k]["seconds"] for pair in res]
+        games = res[-1][k]["games"]
+        print(
+            f"{gid:<21} {side}: warroom.game() {1000 * median(secs):6.0f} ms CPU (median of"
+            f" {rounds}), games imported: {', '.join(games)}",
+            flush=True,
+        )
 
 
 def report(gid: str, what: str, pairs: list[tuple[float, float]], higher: bool, same: bool) -> None:

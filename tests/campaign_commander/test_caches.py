@@ -5,6 +5,10 @@ the index of who stands where, the areas each side holds and the memo of facts d
 the locations (``Units``), the answers the game keeps for every state (``SeriesGame.keep``:
 supply reach, RtS placement chains, retreat distances), the isolation pass that looks only at
 the units whose marker may have changed, and the legal actions kept for the moment.
+
+Then each cache on its own: a game played twice in step, once as the engine plays it and
+once with that one cache switched off (every answer worked out again whenever asked), must
+offer the same actions, log the same events and reach the same state at every step.
 """
 
 from __future__ import annotations
@@ -149,3 +153,126 @@ def test_copies_of_an_operation_and_a_battle_carry_every_field() -> None:
     b.fortified["g-13"] = 1
     b.played.append("axis:Assault")
     assert plain(b.copy()) == plain(b)
+
+
+# ----- each cache on its own: the game with it and without it, in step -------------------------
+class NoIndex(Units):
+    """Units whose index of who stands where is built again at every look (and with it the
+    areas each side holds)."""
+
+    __slots__ = ()
+
+    def where(self) -> dict[str, tuple[str, ...]]:
+        self._where = None
+        return super().where()
+
+
+class NoHeld(Units):
+    """Units that count each side's held areas again at every look."""
+
+    __slots__ = ()
+
+    def held_areas(self, sides: Any) -> dict[str, set[str]]:
+        self._held = None
+        return super().held_areas(sides)
+
+
+class NoMemo(Units):
+    """Units whose memo of facts derived from the locations never keeps anything."""
+
+    __slots__ = ()
+
+    @property  # type: ignore[override]
+    def memo(self) -> dict[Any, Any]:
+        return {}
+
+    @memo.setter
+    def memo(self, value: dict[Any, Any]) -> None:
+        pass
+
+
+class Forgetful(dict[Any, Any]):
+    """A dict that keeps nothing (the map's kept distances)."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+UNITS_WITHOUT = {"index": NoIndex, "held": NoHeld, "memo": NoMemo}
+CACHES = ("index", "held", "memo", "keep", "isolation", "menu", "distances")
+
+
+@contextmanager
+def without(cache: str, g: Any, s: CCState) -> Iterator[None]:
+    """The engine working on ``s`` with ``cache`` off (the units' own caches are off for good
+    once ``s.units`` is of the class ``UNITS_WITHOUT`` names)."""
+    quick = isolation.update
+    m = g.data.map
+    kept_open = m._open
+    if cache == "keep":
+        g.keep = lambda key, make: make()
+    elif cache == "isolation":
+        isolation.update = lambda g, s, full=False: quick(g, s, True)  # type: ignore[assignment]
+    elif cache == "menu":
+        s.cache = None
+    elif cache == "distances":
+        m._open = Forgetful()
+    try:
+        yield
+    finally:
+        if cache == "keep":
+            del g.keep
+        isolation.update = quick  # type: ignore[assignment]
+        m._open = kept_open
+        if cache == "menu":
+            s.cache = None
+
+
+def in_step(gid: str, options: dict[str, Any], seed: int, cache: str, steps: int) -> int:
+    """Play ``gid`` (the rule-based players, one choice in five random) and, in step, the same
+    game with ``cache`` off; everything either shows must agree. Returns the steps played."""
+    g: Any = warroom.game(gid)
+    policy = rules_policy(gid)
+    assert policy is not None
+    s = g.setup(g.default_scenario, options, seed)
+    with without(cache, g, s):
+        t = g.setup(g.default_scenario, options, seed)
+        if cache in UNITS_WITHOUT:
+            t.units = UNITS_WITHOUT[cache](dict(t.units))
+    rng = Rng(seed)
+    done = 0
+    while g.outcome(s) is None and done < steps:
+        role = g.active(s)[rng.below(len(g.active(s)))]
+        acts = list(g.legal_actions(s, role))
+        with without(cache, g, t):
+            assert g.outcome(t) is None and g.active(t) == g.active(s), f"step {done}"
+            assert list(g.legal_actions(t, role)) == acts, f"step {done}"
+        act = policy(g, s, role, acts, rng) if rng.below(5) else acts[rng.below(len(acts))]
+        if done % 3 == 0:
+            s = g.clone(s)  # copies share the units' caches until one of them moves a unit
+            with without(cache, g, t):
+                t = g.clone(t)
+        g.apply(s, role, act)
+        with without(cache, g, t):
+            g.apply(t, role, act)
+        assert s.events == t.events, f"step {done}"
+        s.events.clear()
+        t.events.clear()
+        if done % 5 == 0:
+            assert g.snapshot(s) == g.snapshot(t), f"step {done}"
+        done += 1
+    assert g.snapshot(s) == g.snapshot(t)
+    out_s, out_t = g.outcome(s), g.outcome(t)
+    assert (out_s and out_s.to_json()) == (out_t and out_t.to_json())
+    return done
+
+
+@pytest.mark.parametrize("cache", CACHES)
+@pytest.mark.parametrize(("gid", "options"), GAMES)
+def test_each_cache_against_the_game_without_it(
+    gid: str, options: dict[str, Any], cache: str
+) -> None:
+    # whole games (isolation and retreats come late, when the fronts meet), others for each
+    # cache
+    first = 100 + 2 * CACHES.index(cache)
+    assert min(in_step(gid, options, seed, cache, 100_000) for seed in (first, first + 1)) > 400

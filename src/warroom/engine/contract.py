@@ -292,6 +292,11 @@ class Game(ABC, Generic[S]):
         """A role as a player reads it ("Axis", "German side")."""
         return role.replace("-", " ").title()
 
+    def choice_group(self, state: S, role: str, action: Action) -> str:
+        """The group of a choice when a long prompt is asked in two steps in the terminal
+        (e.g. "Move a unit"); "" for the words before the first ": " of its label."""
+        return ""
+
     log_headings: ClassVar[Mapping[str, int]] = {}
     """Log entry kinds that open a part of the log, by level: 1 a turn, round or scenario,
     2 an operation, battle or phase within it (the page and the terminal print them as

@@ -451,8 +451,10 @@ class Match:
     def events_for(self, role: str | None, start: int = 0) -> list[Event]:
         return [e for e in self.log[start:] if visible(e, role)]
 
-    def view(self, role: str | None = None) -> dict[str, Any]:
-        """JSON-ready: everything ``role`` may see (None: an observer)."""
+    def view(self, role: str | None = None, log: bool = True) -> dict[str, Any]:
+        """JSON-ready: everything ``role`` may see (None: an observer). ``log=False`` leaves
+        the log out (a caller that keeps the log entries each role has seen, as the server
+        does, would otherwise pay for filtering the whole log at every look)."""
         if role is not None and role not in self.game.roles:
             raise IllegalAction(
                 f"{role!r} is not a role of {self.game.id}; roles: {', '.join(self.game.roles)}"
@@ -466,6 +468,6 @@ class Match:
             "step": self.shown(role),
             "active": list(self.active),
             "board": self.game.view(self.state, role),
-            "log": self.events_for(role),
+            "log": self.events_for(role) if log else [],
             "outcome": out.to_json() if out else None,
         }

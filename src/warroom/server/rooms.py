@@ -707,7 +707,7 @@ class Rooms:
         self, room: Room, m: Match, role: str | None, live: bool, since: int = 0
     ) -> dict[str, Any]:
         g = m.game
-        view = m.view(role)
+        view = m.view(role, log=not live)  # live: the room's kept log indexes instead
         if live:
             texts = room.log_texts()
             seen = room.seen_by(role)

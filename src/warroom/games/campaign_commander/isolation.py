@@ -37,9 +37,10 @@ def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
     Only the units whose marker may have changed since the last pass are looked at: those
     changed since then (moved, placed, their marker cleared ...), those next to an area whose
     holder changed, those in or leaving the battle area, and the units whose way is not
-    limited by the kind of area alone (``g.complex_ground``) when a unit has moved (their way
-    may depend on where the units stand: ``SeriesGame.simple_ground``). Every other unit stands where it stood, next to areas held as they were, so its
-    marker is still right. ``full`` looks at every unit (the first pass, and the tests that
+    limited by the kind of area alone (``g.complex_ground``) when a unit their way depends on
+    (``g.way_movers``) has changed (``SeriesGame.simple_ground``, ``moves_the_way``). Every
+    other unit stands where it stood, next to areas held as they were, so its marker is
+    still right. ``full`` looks at every unit (the first pass, and the tests that
     compare the two).
     """
     units = s.units
@@ -69,8 +70,8 @@ def update(g: SeriesGame, s: CCState, full: bool = False) -> None:
             for k in (key, seen_key):
                 if k is not None:
                     near.update(where.get(k[0], ()))
-        if units.moves != seen_moves:
-            near.update(g.complex_ground)  # their way depends on where the units stand
+        if units.moves != seen_moves and not g.way_movers.isdisjoint(units.touched):
+            near.update(g.complex_ground)  # their way depends on where those units stand
         rank = g.unit_rank
         check = sorted(near, key=rank.__getitem__)
     _mark(g, s, check, h)

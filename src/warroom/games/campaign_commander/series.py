@@ -64,6 +64,8 @@ class SeriesGame(Game[CCState]):
         # answers that depend only on the map and on what their key holds (keep)
         self.kept: dict[Any, Any] = {}
         self.complex_ground = frozenset(u for u in self.data.units if not self.simple_ground(u))
+        # the units whose places the complex ground's ``passable_for`` reads
+        self.way_movers = frozenset(u for u in self.data.units if self.moves_the_way(u))
         self.unit_rank = {u: i for i, u in enumerate(self.data.units)}  # data order
         self.value_table = {u: units.value_table(d) for u, d in self.data.units.items()}
         self.leaders = frozenset(u for u, d in self.data.units.items() if d.leader)
@@ -477,6 +479,13 @@ class SeriesGame(Game[CCState]):
         nothing else (the isolation pass looks at such units again only after a move)."""
         return True
 
+    def moves_the_way(self, uid: str) -> bool:
+        """True when where this unit stands may change ``passable_for`` of a unit that is not
+        ``simple_ground`` (by default every unit may: a campaign whose complex ground reads
+        fewer says which; the isolation pass looks at that ground again only when one of
+        these has changed)."""
+        return True
+
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
         d = self.data.units[uid]
         kind = self.data.map.areas[area].kind
@@ -758,6 +767,9 @@ class SeriesGame(Game[CCState]):
 
     def role_name(self, role: str) -> str:
         return view.side(self, role)
+
+    def choice_group(self, state: CCState, role: str, action: Action) -> str:
+        return view.choice_group(self, state, role, action)
 
     def render_text(self, state: CCState, role: str | None) -> str:
         return view.render_text(self, state, role)

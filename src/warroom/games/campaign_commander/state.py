@@ -64,7 +64,7 @@ class Units(dict[str, Unit]):
         self.iso_basis: Any = None
 
     def copy(self) -> Units:
-        new = Units.__new__(Units)
+        new = self.__class__.__new__(self.__class__)  # (tests use subclasses)
         dict.update(new, self)
         w = self._where
         new._where, new._order = w, self._order

@@ -332,6 +332,28 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
     ).capitalize()  # fmt: skip
 
 
+GROUP_WORDS = {
+    "move": "Move a unit",
+    "add": "Add a unit to the moving stack",
+    "go": "Go to an area",
+    "reorg": "Reorganize a unit",
+    "rebuild": "Rebuild a unit",
+    "embark": "Embark a unit",
+    "event": "Play an event card",
+    "siege": "Besiege or sortie",
+    "sortie": "Besiege or sortie",
+    "airfield": "Airfields",
+    "remove-airfield": "Airfields",
+    "repair-airfield": "Airfields",
+    "top": "Put a unit on top of a stack",
+}
+
+
+def choice_group(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
+    """A long prompt in the terminal is asked by kind of choice first ("Move a unit")."""
+    return GROUP_WORDS.get(str(a[0]), "")
+
+
 def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     k = e["kind"]
     who = side(g, e.get("role"))

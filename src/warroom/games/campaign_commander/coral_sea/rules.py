@@ -129,16 +129,23 @@ class CoralSea(SeriesGame):
         """3 (our reconstruction of its missing start): the places count once Japan has held
         them at some moment and the Allies hold them again."""
         # (asked after every automatic step: the places' areas and flag names are worked out
-        # once, in __init__)
+        # once, in __init__; one pass: a place Japan holds now is not the Allies')
         flags = s.flags
         control = s.control
         held = 0
         for key, areas in self.initiative_places:
-            if not flags.get(key) and all(control.get(a) == JAPAN for a in areas):
-                flags[key] = 1
-        for key, areas in self.initiative_places:
-            if flags.get(key) and all(control.get(a) == ALLIES for a in areas):
-                held += 1
+            if flags.get(key):
+                for a in areas:
+                    if control.get(a) != ALLIES:
+                        break
+                else:
+                    held += 1
+            else:
+                for a in areas:
+                    if control.get(a) != JAPAN:
+                        break
+                else:
+                    flags[key] = 1
         return held >= 3 or self.kills(s, JAPAN) >= INITIATIVE_KILLS
 
     def update_initiative(self, s: CCState) -> None:

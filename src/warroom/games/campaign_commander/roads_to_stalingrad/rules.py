@@ -35,6 +35,7 @@ class RoadsToStalingrad(SeriesGame):
         self.near2 = {a: frozenset(m.distances(a, limit=2)) for a in m.areas}
         units = self.data.units
         self.armored = frozenset(u for u, d in units.items() if d.armored)
+        self.allied_units = tuple(u for u, d in units.items() if d.nation in NON_GERMAN)
         self.german_infantry = frozenset(
             u for u, d in units.items() if d.nation == "german" and d.type == "infantry"
         )
@@ -103,43 +104,54 @@ class RoadsToStalingrad(SeriesGame):
     def simple_ground(self, uid: str) -> bool:
         return self.data.units[uid].nation not in NON_GERMAN
 
+    def moves_the_way(self, uid: str) -> bool:
+        # 3.a, 3.b: the allies' way depends on where the allies' units stand, nothing else
+        return self.data.units[uid].nation in NON_GERMAN
+
     def passable_for(self, s: CCState, uid: str, area: str) -> bool:
         d = self.data.units[uid]
         if d.nation not in NON_GERMAN:
             return self.data.areas[area].kind == "land"
-        # the answer for a nationality depends on where the units stand: kept until one moves
+        # the answer for a nationality depends on where the allies' units stand (3.a, 3.b):
+        # kept until a unit moves, and for every state with the allies where they are
         key = ("passable", d.nation, d.naval, area)
         memo = s.units.memo
         ok = memo.get(key)
         if ok is None:
-            ok = memo[key] = self._allied_passable(s, uid, area)
+            spots = memo.get("allied")
+            if spots is None:
+                spots = memo["allied"] = self._allied_spots(s)
+            ok = memo[key] = self.keep(
+                (*key, spots), lambda: self._allied_passable(s, uid, area, spots)
+            )
         return ok
 
-    def _allied_passable(self, s: CCState, uid: str, area: str) -> bool:
-        """``passable_for`` a unit of Germany's allies (3.a, 3.b)."""
+    def _allied_spots(self, s: CCState) -> frozenset[tuple[str, str, bool]]:
+        """(nation, area, leader) of every unit of Germany's allies on the map."""
+        units = s.units
+        defs = self.data.units
+        return frozenset(
+            (defs[x].nation, units[x].loc, defs[x].leader)
+            for x in self.allied_units
+            if units[x].loc not in OFF_MAP
+        )
+
+    def _allied_passable(
+        self, s: CCState, uid: str, area: str, spots: frozenset[tuple[str, str, bool]]
+    ) -> bool:
+        """``passable_for`` a unit of Germany's allies (3.a, 3.b), their units standing at
+        ``spots`` (the base rule reads the kind of area alone)."""
         d = self.data.units[uid]
         if not super().passable_for(s, uid, area):
             return False
-        if d.nation in NON_GERMAN:
-            for x in self.units_at(s, area, AXIS):
-                n = self.data.units[x].nation
-                if n in NON_GERMAN and n != d.nation:
-                    return False  # 3.a: impassable to another allied nationality
-            if d.nation in ("hungarian", "rumanian"):
-                rival = "rumanian" if d.nation == "hungarian" else "hungarian"
-                key = ("spots", rival)
-                spots = s.units.memo.get(key)
-                if spots is None:
-                    spots = {
-                        u.loc
-                        for x, u in s.units.items()
-                        if u.loc not in OFF_MAP and self.data.units[x].nation == rival
-                    }
-                    s.units.memo[key] = spots
-                if spots:
-                    near = self.near2[area]
-                    if any(p in near for p in spots):
-                        return False  # 3.b: three areas apart at all times
+        for n, a, leader in spots:
+            if a == area and n != d.nation and not leader:
+                return False  # 3.a: impassable to another allied nationality
+        if d.nation in ("hungarian", "rumanian"):
+            rival = "rumanian" if d.nation == "hungarian" else "hungarian"
+            near = self.near2[area]
+            if any(n == rival and a in near for n, a, _ in spots):
+                return False  # 3.b: three areas apart at all times
         return True
 
     def enter(
