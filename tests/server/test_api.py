@@ -242,7 +242,9 @@ def test_a_computer_seat_plays_by_itself(client: TestClient) -> None:
         if st["outcome"]:
             break
         if st["prompt"] is not None:
-            assert act(client, mid, north, ["bid", 1], step=st["step"]).status_code == 200
+            r = act(client, mid, north, ["bid", 1], step=st["step"])
+            # south may have bid between the two requests (north sees it: "moved on")
+            assert r.status_code == 200 or "moved on" in r.json()["detail"], r.text
         time.sleep(0.01)
     assert st["outcome"] is not None
     record = client.get(f"/api/matches/{mid}/record").json()

@@ -770,6 +770,9 @@ class GamePage {
   // left in the page (not merely covered), so nothing can be read, selected or found in it
   drawVeiled() {
     this.svg.innerHTML = "";
+    this.tray.innerHTML = ""; // the hand and the scores beside the map
+    this.q(".tray").classList.add("hidden");
+    this.q(".tooltip").classList.add("hidden");
     this.paths = [];
     this.loose = [];
     this.sel = [];
