@@ -569,12 +569,14 @@ def test_the_replay_steps_by_moves_the_seat_saw_never_by_hidden_ones(
     page.wait_for_selector(".replay-bar:not(.hidden)")
     page.click(".rp-first")
     page.wait_for_function("window.warroom.replay && window.warroom.replay.frame === 0")
-    seen = page.evaluate("window.warroom.view.log.length")
+    # what white is shown: its board, its log and who is to act
+    look = "JSON.stringify([window.warroom.view.board, window.warroom.view.log.length, window.warroom.view.active])"
+    seen = page.evaluate(look)
     for k in range(1, min(frames, 12)):
         page.click(".rp-next")
         page.wait_for_function(f"window.warroom.replay.frame === {k}")
-        now = page.evaluate("window.warroom.view.log.length")
-        assert now > seen, f"move {k} of the replay showed nothing new"
+        now = page.evaluate(look)
+        assert now != seen, f"move {k} of the replay showed nothing new"
         seen = now
     assert (
         page.locator(".rp-pos")
