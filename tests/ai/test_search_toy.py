@@ -123,15 +123,15 @@ def test_time_budget_stops_the_search() -> None:
     assert agent.last is not None and agent.last.seconds < 0.5
 
 
-def test_hints_give_ranked_candidates_with_values_and_reasons() -> None:
+def test_hints_give_measured_candidates_with_win_chances_and_reasons() -> None:
     m = Match.new(DUEL, seed=1)
     out = hints(m, "north", k=3, seconds=5.0, iterations=300, seed=1)
-    assert out[0]["action"] == ["bid", 3]
-    assert len(out) == 3
-    assert out[0]["visits"] >= out[1]["visits"] >= out[2]["visits"]
+    assert len(out) == 3 and all(h["measured"] for h in out)
+    assert [h["chosen"] for h in out].count(True) == 1
+    best = next(h for h in out if h["chosen"])
+    assert best["action"] == ["bid", 3] and not best["too_few"]
     for h in out:
-        assert 0.0 <= h["value"] <= 1.0 and h["label"] and h["reason"]
-    assert "most promising" in out[0]["reason"]
+        assert 0.0 <= h["win"] <= 1.0 and h["label"] and h["reason"]
 
 
 def test_difficulty_levels() -> None:
@@ -313,10 +313,12 @@ def test_style_search_races_whole_ways_of_playing_and_keeps_one_for_an_epoch() -
     assert race is not None and race.name == "stop at 13"
     assert race.values[1] > race.values[0] and race.values[1] > race.values[2]
     assert 0 < first.iterations <= 90
-    # always-draw and stop-at-13 both draw now: one candidate for the two, stop-now second
-    assert [c.action for c in first.candidates] == [("draw",), ("stop",)]
-    assert "stop at 13" in first.candidates[0].reason
-    assert "always draw" in first.candidates[0].reason
+    # the race measured whole ways of playing, not this move: the answer is the chosen
+    # style's, and no move is given a figure of its own
+    assert [(c.action, c.style, c.visits) for c in first.candidates] == [
+        (("draw",), "stop at 13", 0)
+    ]
+    assert "stop at 13 style: chosen by" in first.note
     m.act("player", first.best)
     for _ in range(2):  # one and two cards drawn: the same epoch, no new race
         nxt = agent.analyse(m, "player")
@@ -385,18 +387,21 @@ def test_a_race_stopped_by_the_clock_goes_on_at_the_next_prompt(
     m = Match.new(SOLO, seed=9)
     agent.analyse(m, "player")
     assert agent.race is not None and not agent.race.finished
-    spent = [agent.race.iterations]
+    assert agent.race.heat is not None
+    spent = [agent.race.heat.timed]  # rollouts played, a round the clock stopped included
     while not agent.race.finished:
         result = agent.analyse(m, "player")
-        assert agent._style[(id(SOLO), "player")][1] == 0 or agent.race.finished
-        spent.append(agent.race.iterations)
+        assert agent._style[(SOLO.id, "player")].chosen == 0 or agent.race.finished
+        assert agent.race.heat is not None
+        spent.append(agent.race.heat.timed)
         assert len(spent) < 30
     assert spent == sorted(spent) and len(set(spent)) == len(spent)  # each prompt adds to it
-    assert len(spent) > 2 and spent[-1] <= 60
-    assert agent.race.name == "stop at 13" and agent._style[(id(SOLO), "player")][1] == 1
+    # no rollout is thrown away: every one played ends in a finished round
+    assert len(spent) > 2 and spent[-1] == agent.race.iterations <= 60
+    assert agent.race.name == "stop at 13" and agent._style[(SOLO.id, "player")].chosen == 1
     m.act("player", result.best)
     later = agent.analyse(m, "player")  # the race is over: no more racing this game
-    assert later.iterations == 0 and later.candidates[0].reason == "stop at 13 style"
+    assert later.iterations == 0 and later.candidates[0].style == "stop at 13"
 
 
 def test_keep_makes_the_style_chosen_before_the_next_races_default() -> None:

@@ -18,18 +18,21 @@ def hint(client: TestClient, mid: str, token: str | None, **body: Any) -> Any:
     return client.post(f"/api/matches/{mid}/hint", headers=headers, json=body)
 
 
-def test_a_hint_gives_the_seats_top_three_moves_with_value_and_reason(client: TestClient) -> None:
+def test_a_hint_gives_the_seats_measured_moves_with_win_chance_and_reason(
+    client: TestClient,
+) -> None:
     m = new_match(client, seed=3)
     r = hint(client, m["id"], m["tokens"]["north"])
     assert r.status_code == 200, r.text
     out = r.json()
     assert out["role"] == "north" and out["step"] == 0
     cands = out["candidates"]
-    assert len(cands) == 3
-    assert sorted(tuple(c["action"]) for c in cands) == [("bid", 1), ("bid", 2), ("bid", 3)]
-    for c in cands:
-        assert 0.0 <= c["value"] <= 1.0 and c["label"] and c["reason"]
-    assert "most promising" in cands[0]["reason"]
+    assert out["searched"] and 1 <= len(cands) <= 3
+    for c in cands:  # only moves the search measured, each with its figures and words
+        assert c["measured"] and c["simulations"] > 0 and c["label"] and c["reason"]
+        assert 0.0 <= c["low"] <= c["win"] <= c["high"] <= 1.0
+        assert f"of {c['simulations']} simulated games" in c["reason"]
+    assert sum(c["chosen"] for c in cands) == 1
     r = hint(client, m["id"], m["tokens"]["north"], k=1)
     assert len(r.json()["candidates"]) == 1
 
@@ -73,13 +76,13 @@ def test_a_hint_sees_only_what_its_seat_may_see(
     seen: list[int | None] = []
     from warroom.ai import search
 
-    real_hints = search.hints
+    real_advise = search.advise
 
-    def spy_hints(match: Any, role: str, **kw: Any) -> Any:
+    def spy_advise(match: Any, role: str, **kw: Any) -> Any:
         seen.append(match.state.bids.get("north"))
-        return real_hints(match, role, **kw)
+        return real_advise(match, role, **kw)
 
-    monkeypatch.setattr(search, "hints", spy_hints)
+    monkeypatch.setattr(search, "advise", spy_advise)
     bids = set()
     for seed in range(6):
         m = new_match(client, seed=seed)

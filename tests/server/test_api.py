@@ -243,7 +243,7 @@ def test_a_computer_seat_plays_by_itself(client: TestClient) -> None:
             break
         if st["prompt"] is not None:
             r = act(client, mid, north, ["bid", 1], step=st["step"])
-            # south may have bid between the two requests (north sees it: "moved on")
+            # 409: the computer bid between our look and our bid (the step moved): look again
             assert r.status_code == 200 or "moved on" in r.json()["detail"], r.text
         time.sleep(0.01)
     assert st["outcome"] is not None

@@ -34,7 +34,8 @@ def test_the_hint_button_shows_three_candidates_and_highlights_them(
     cands = page.locator(".hint-cand")
     assert cands.count() == 3
     text = page.locator(".hint-panel").inner_text()
-    assert "%" in text and "most promising" in text
+    # each move with its win chance, interval and simulations; the search's choice marked
+    assert "sims)" in text and "simulated games" in text and "the search's choice" in text
     assert page.locator(".hinted[data-hint-rank='1']").count() >= 1  # the best move is marked
     assert page.locator("svg .hinted").count() == 3  # each bid's card on the table
     shot(page, "duel-hint")

@@ -182,9 +182,11 @@ def test_a_computer_seats_own_seed_is_not_the_match_seed_and_step(db: Path) -> N
     seen: list[int] = []
 
     class Spy(Players):
-        def choose(self, key: str, match: Any, role: str, spec: str, seed: int, done: Any) -> None:
+        def choose(
+            self, key: str, match: Any, role: str, spec: str, seed: int, done: Any, memory: Any
+        ) -> Any:
             seen.append(seed)
-            super().choose(key, match, role, spec, seed, done)
+            return super().choose(key, match, role, spec, seed, done, memory)
 
     app2 = create_app(db, players=Spy("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app2) as c:

@@ -257,7 +257,7 @@ def test_matches_take_turns_for_the_thinking_workers() -> None:
     done = threading.Event()
 
     def ticket(key: str, name: str) -> Ticket:
-        def finished(action: Any, error: Any) -> None:
+        def finished(action: Any, memory: Any, error: Any) -> None:
             answered.append(name)
             done.set()
 
@@ -273,7 +273,7 @@ def test_matches_take_turns_for_the_thinking_workers() -> None:
     while ex.started:
         name, future = ex.started.pop(0)
         order.append(name)
-        future.set_result(None)
+        future.set_result((["move"], None))  # what a worker answers: (action, memory)
     assert order == ["a1", "b1", "a2", "a3"]
     assert lane.queued() == 0 and lane.running == 0
 
@@ -350,7 +350,7 @@ def test_in_worker_processes_a_quick_seat_answers_while_another_thinks_its_maxim
         events = {"deep": threading.Event(), "quick": threading.Event()}
 
         def done(name: str) -> Any:
-            def finished(action: Any, error: Any) -> None:
+            def finished(action: Any, memory: Any, error: Any) -> None:
                 answers[name] = (action, error)
                 events[name].set()
 

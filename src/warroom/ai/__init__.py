@@ -9,8 +9,10 @@ from warroom.ai.base import (
     Agent,
     RandomAgent,
     RulesAgent,
+    load_agent,
     make_agent,
     parse_agent_spec,
+    save_agent,
 )
 from warroom.ai.levels import LEVELS, difficulty
 from warroom.ai.search import SearchAgent, SearchConfig, hints
@@ -25,6 +27,8 @@ __all__ = [
     "SearchConfig",
     "difficulty",
     "hints",
+    "load_agent",
     "make_agent",
     "parse_agent_spec",
+    "save_agent",
 ]

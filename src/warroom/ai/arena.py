@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.ai.base import make_agent
+from warroom.ai.base import Agent, make_agent
 from warroom.ai.search import Umpire, game_hook
 from warroom.engine import Game, Match, Rng
 from warroom.engine import game as lookup_game
@@ -68,6 +68,42 @@ def agent_names(specs: list[str]) -> list[str]:
     return names
 
 
+def play_match(
+    game: Game[Any],
+    agents: Mapping[str, Agent],
+    seed: int,
+    scenario: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int | None = None,
+    timer: Callable[[str, float], None] | None = None,
+) -> Match:
+    """Play one match with an agent in each role, as the web server's computer seats play:
+    a prompt with one legal move is played without asking the agent, a result entered from
+    the table (the game's ``umpire``) is drawn the same for every seating, and every other
+    prompt is the seat's agent's decision (``timer(role, seconds)`` hears how long it took).
+    The same agents are asked all match long, so they keep what they learn."""
+    match = Match.new(game, scenario, options, seed)
+    limit = max_steps if max_steps is not None else game.max_steps
+    umpire: Umpire | None = game_hook(game.id, "umpire")
+    table = Rng(seed).fork(0x7AB1E)  # what happens off the board: the same for every seating
+    while not match.over and len(match.steps) < limit:
+        role = match.active[0]
+        legal = match.legal(role)
+        if len(legal) == 1:
+            match.act(role, legal[0])
+            continue
+        told = umpire(game, match.state, role, legal, table) if umpire else None
+        if told is not None:
+            match.act(role, told)
+            continue
+        start = time.perf_counter()
+        action = agents[role].choose(match, role)
+        if timer is not None:
+            timer(role, time.perf_counter() - start)
+        match.act(role, action)
+    return match
+
+
 def play_game(
     game: Game[Any] | str,
     seats: Mapping[str, str],
@@ -80,29 +116,20 @@ def play_game(
 ) -> GameResult:
     """Play one game with the agent named for each role; return how it went."""
     g = lookup_game(game) if isinstance(game, str) else game
-    match = Match.new(g, scenario, options, seed)
     agents = {
         role: make_agent(spec_of(name), g.id, agent_seed * 31 + i)
         for i, (role, name) in enumerate(seats.items())
     }
     times: dict[str, list[float]] = {spec: [] for spec in seats.values()}
-    limit = max_steps if max_steps is not None else g.max_steps
-    umpire: Umpire | None = game_hook(g.id, "umpire")
-    table = Rng(seed).fork(0x7AB1E)  # what happens off the board: the same for every seating
-    while not match.over and len(match.steps) < limit:
-        role = match.active[0]
-        legal = match.legal(role)
-        if len(legal) == 1:
-            match.act(role, legal[0])
-            continue
-        told = umpire(g, match.state, role, legal, table) if umpire else None
-        if told is not None:
-            match.act(role, told)
-            continue
-        start = time.perf_counter()
-        action = agents[role].choose(match, role)
-        times[seats[role]].append(time.perf_counter() - start)
-        match.act(role, action)
+    match = play_match(
+        g,
+        agents,
+        seed,
+        scenario,
+        options,
+        max_steps,
+        lambda role, secs: times[seats[role]].append(secs),
+    )
     out = match.outcome
     return GameResult(
         index=index,

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
+import pickle
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from warroom.engine import Action, Game, Match, Rng, State
+
+log = logging.getLogger("warroom.ai")
 
 Policy = Callable[[Game[Any], State, str, Sequence[Action], Rng], Action]
 """A rule-based policy: (game, state, role, legal actions, rng) -> one of the actions."""
@@ -76,12 +81,18 @@ class RulesAgent:
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """'search:iterations=2000,seconds=1' -> ('search', {'iterations': '2000', 'seconds': '1'})."""
+    """'search:iterations=2000,seconds=1' -> ('search', {'iterations': '2000', 'seconds': '1'}).
+
+    A first option without '=' is a name: 'script:garrisons' -> ('script', {'name':
+    'garrisons'})."""
     kind, _, rest = spec.partition(":")
     params: dict[str, str] = {}
-    for part in filter(None, rest.split(",")):
+    for i, part in enumerate(filter(None, rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq:
+            if i == 0:
+                params["name"] = part.strip()
+                continue
             raise ValueError(f"agent option {part!r} in {spec!r} is not key=value")
         params[key.strip()] = value.strip()
     return kind.strip(), params
@@ -95,15 +106,41 @@ AGENT_KINDS: dict[str, AgentFactory] = {
 }
 """Agent kinds by name. Other modules (search) add themselves here."""
 
+AGENT_MODULES = {
+    "script": "warroom.ai.exploits",
+    "style": "warroom.ai.styles",
+    "ismcts": "warroom.rl.ismcts",
+}
+"""Where an agent kind that is not ``warroom.ai.<kind>`` registers itself (imported when the
+kind is first asked for; ``ismcts`` needs the ``rl`` extra)."""
+
 
 def make_agent(spec: str, game_id: str, seed: int = 0) -> Agent:
     """Build an agent from its name on the command line, e.g. 'random', 'rules', 'search:iterations=500'."""
     kind, params = parse_agent_spec(spec)
     if kind not in AGENT_KINDS:
+        module = AGENT_MODULES.get(kind, f"warroom.ai.{kind}")
         with contextlib.suppress(ModuleNotFoundError):  # search registers itself on import
-            importlib.import_module(f"warroom.ai.{kind}")
+            importlib.import_module(module)
     if kind not in AGENT_KINDS:
         raise ValueError(
             f"unknown agent {kind!r}; the agents are: {', '.join(sorted(AGENT_KINDS))}"
         )
     return AGENT_KINDS[kind](game_id, params, seed)
+
+
+def save_agent(agent: Agent) -> bytes | None:
+    """An agent's memory between prompts (its generator, beliefs, style, plan, tree ...) as
+    bytes, to carry it to another process or over a server restart; None for an agent that
+    cannot be saved (it is then made again at each prompt, from its seed)."""
+    try:
+        return zlib.compress(pickle.dumps(agent, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    except (pickle.PicklingError, TypeError, AttributeError) as exc:
+        log.warning("agent %s cannot be saved: %s", getattr(agent, "name", agent), exc)
+        return None
+
+
+def load_agent(blob: bytes) -> Agent:
+    """The agent ``save_agent`` saved (only ever given bytes the server itself saved)."""
+    agent: Agent = pickle.loads(zlib.decompress(blob))
+    return agent

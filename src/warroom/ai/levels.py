@@ -61,3 +61,21 @@ def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
         budget = str(4 * int(defaults.get("iterations", "50000"))) if styled else "200000"
         return _search(game_id, seed, iterations=budget, seconds=str(HARD_SECONDS))
     raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+def _register() -> None:
+    """The levels as agent kinds too (``make_agent("normal", game, seed)``), so that
+    ``warroom evaluate`` and ``warroom ladder`` seat exactly what people play."""
+    from warroom.ai.base import AGENT_KINDS
+
+    for level in LEVELS:
+
+        def make(game_id: str, params: dict[str, str], seed: int, level: str = level) -> Agent:
+            if params:
+                raise ValueError(f"the {level} level takes no options")
+            return difficulty(level, game_id, seed)
+
+        AGENT_KINDS[level] = make
+
+
+_register()

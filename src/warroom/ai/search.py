@@ -39,16 +39,22 @@ from __future__ import annotations
 import importlib
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.ai.base import AGENT_KINDS, Policy, rules_policy
-from warroom.engine import Action, Game, Match, Outcome, Rng, State
+from warroom.ai.population import Belief, Member, Tracker
+from warroom.engine import Action, Game, Match, Outcome, Rng, State, action_json
 
 Evaluator = Callable[[Game[Any], State, str], float]
 """A value for a position that is not over: the chance that ``role`` wins, in [0, 1]."""
 
+
+Sample = tuple[float, float | None, bool]
+"""One simulation's result for a role: its value for the search, its win score (1 / 1/2 / 0
+at the end of the game, the game's fitted win chance where it was cut off, None where there
+is none) and whether it reached the end of the game."""
 
 Rewarder = Callable[[Game[Any], Outcome, str], float]
 """A finished game's reward for ``role``, in [0, 1] (overrides ``rewards``)."""
@@ -67,7 +73,8 @@ Prepare = Callable[[Game[Any], State, str, Rng], State]
 e.g. give the other side a plan of its own (its real one is hidden); the world to use."""
 
 Cutoff = Callable[[Game[Any], State, State], bool]
-"""For a rollout: (game, world where it started, state now) -> stop here and evaluate."""
+"""For a rollout: (game, world where it started, state now) -> stop here and evaluate. The
+``cutoff`` hook ends every rollout; ``horizon`` only those of a decision race (``decide``)."""
 
 Styles = Callable[[Game[Any], str], Sequence[tuple[str, Policy]]]
 """Whole ways of playing a role, each a named policy; the first is the default a race keeps
@@ -165,15 +172,23 @@ def _lead(xs: Sequence[float], base: Sequence[float], z: float) -> float:
 
 
 class Node:
-    """One choice point of one role: the statistics of the edge that led here and its children."""
+    """One choice point of one role: the statistics of the edge that led here and its children.
 
-    __slots__ = ("avail", "children", "total", "visits")
+    ``total`` sums the search's values (which may be shaped: a margin, a level of victory);
+    ``wins`` sums win scores (1 a win, 1/2 a draw, 0 a loss for a simulation played to the
+    end, the game's fitted win chance for one cut off) over the ``known`` simulations that
+    have one, and ``ends`` counts those that reached the end of the game."""
+
+    __slots__ = ("avail", "children", "ends", "known", "total", "visits", "wins")
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+        self.wins = 0.0
+        self.known = 0
+        self.ends = 0
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -215,6 +230,13 @@ class SearchConfig:
     """Flat search and styles: leave the default (the rules policy's choice, or the game's
     first style) only for a candidate whose mean lead over it is more than ``z`` standard
     errors (of the paired differences)."""
+    opponents: str = "population"
+    """How simulations play the other roles: 'population' (members drawn from a belief
+    updated by what they are seen to do, ``warroom.ai.population``) or 'rules' (the rollout
+    policy: the rules player with ``eps`` noise, as before issue 23)."""
+    decide: int = 0
+    """Styles: rollouts of a race between the candidate actions at each prompt the game plans
+    (0: the chosen style answers every prompt)."""
 
     @classmethod
     def from_params(
@@ -237,6 +259,8 @@ class SearchConfig:
             "z": float,
             "styles": _on,
             "keep": _on,
+            "opponents": str,
+            "decide": int,
         }
         for key, value in params.items():
             if key not in known:
@@ -251,6 +275,10 @@ class SearchConfig:
             cfg.iterations = 10**9  # only the clock limits it
         if cfg.rollout not in ("rules", "random"):
             raise ValueError(f"search rollout must be 'rules' or 'random', got {cfg.rollout!r}")
+        if cfg.opponents not in ("population", "rules"):
+            raise ValueError(
+                f"search opponents must be 'population' or 'rules', got {cfg.opponents!r}"
+            )
         if cfg.iterations < 1:
             raise ValueError("search needs at least one iteration")
         return cfg
@@ -258,13 +286,24 @@ class SearchConfig:
 
 @dataclass
 class Candidate:
-    """One root action after a search: how often it was tried and how it fared."""
+    """One root action after a search: how often it was tried and how it fared.
+
+    ``visits`` simulations tried it and ``value`` is their mean value for the search (perhaps
+    shaped: a margin, a level of victory). ``wins`` is the mean win score of the ``known`` of
+    them that have one (see ``Node``), ``ends`` how many reached the end of the game. ``plan``
+    is the whole plan the figures belong to when the action is its first step (an order
+    sheet), ``style`` the way of playing they belong to when it is a style's answer."""
 
     action: Action
     visits: int
     value: float
     label: str = ""
     reason: str = ""
+    wins: float | None = None
+    known: int = 0
+    ends: int = 0
+    plan: list[Action] = field(default_factory=list)
+    style: str = ""
 
     def to_json(self) -> dict[str, Any]:
         from warroom.engine import action_json
@@ -278,6 +317,16 @@ class Candidate:
         }
 
 
+def _tally(samples: Sequence[Sample]) -> tuple[float, float | None, int, int]:
+    """(mean value, mean win score or None, simulations with a win score, finished ones)."""
+    if not samples:
+        return 0.0, None, 0, 0
+    value = sum(x[0] for x in samples) / len(samples)
+    known = [x[1] for x in samples if x[1] is not None]
+    ends = sum(1 for x in samples if x[2])
+    return value, (sum(known) / len(known) if known else None), len(known), ends
+
+
 @dataclass
 class SearchResult:
     candidates: list[Candidate] = field(default_factory=list)
@@ -287,6 +336,9 @@ class SearchResult:
     """The trees, one per role, for continuing after the searcher's move."""
     plan: list[Action] = field(default_factory=list)
     """Flat search with plans: the chosen plan's actions after ``best``."""
+    note: str = ""
+    """How the answer was found, in words, where it was not a search of this prompt (the
+    only legal action, a style's answer, the next step of a plan ...)."""
 
     @property
     def best(self) -> Action:
@@ -295,16 +347,24 @@ class SearchResult:
 
 @dataclass
 class Heat:
-    """How a flat race stands: each candidate's values (one a world), who is still running,
-    rollouts and worlds so far, the next halving point, and the leader."""
+    """How a flat race stands: each candidate's values (one a world) and its full samples,
+    who is still running, rollouts and worlds so far, the next halving point, and the leader."""
 
     values: list[list[float]]
     alive: list[int]
+    samples: list[list[Sample]] = field(default_factory=list)
     done: int = 0
     worlds: int = 0
     cut: int = MIN_WORLDS
     best: int = 0
     finished: bool = False
+    pending: tuple[State, Rng, dict[str, int], list[Sample]] | None = None
+    """A round the clock stopped: its world, dice, the other roles' members (indices in
+    their populations) and the samples of the candidates that played it so far; the next
+    call plays the rest of the round on the same world before drawing another."""
+    spent: float = 0.0
+    """Seconds of the rollouts timed so far and how many (for the next rollout's estimate)."""
+    timed: int = 0
 
 
 @dataclass
@@ -324,6 +384,8 @@ class StyleRace:
     order: list[int] = field(default_factory=list)
     """The styles in the race's order (its first is the default)."""
     heat: Heat | None = None
+    samples: list[list[Sample]] = field(default_factory=list)
+    """Each style's simulations (by style, like ``visits``)."""
 
     @property
     def name(self) -> str:
@@ -349,9 +411,26 @@ class Searcher:
         self.macros: Macros | None = game_hook(game.id, "macros")
         self.prepare: Prepare | None = game_hook(game.id, "prepare")
         self.cutoff: Cutoff | None = game_hook(game.id, "cutoff")
+        self.horizon: Cutoff | None = game_hook(game.id, "horizon")
         self.styles: Styles | None = game_hook(game.id, "styles") if config.styles else None
         self.epoch: Epoch | None = game_hook(game.id, "epoch")
         self._styles: dict[str, list[tuple[str, Policy]]] = {}
+        self.opponents: Mapping[str, Belief] = {}
+        """Per other role, the belief over the population that plays it in simulations
+        (``warroom.ai.population``); a role without one is played by the rollout policy."""
+
+    def _draw(self, rng: Rng) -> dict[str, Member]:
+        """One member of each other role's population, drawn by the beliefs."""
+        return {r: b.sample(rng.fork(i)) for i, (r, b) in enumerate(sorted(self.opponents.items()))}
+
+    def _picks(self, rng: Rng) -> dict[str, int]:
+        """``_draw`` as indices in the populations (what a stopped round keeps)."""
+        return {
+            r: b.members.index(m) for r, m in self._draw(rng).items() for b in [self.opponents[r]]
+        }
+
+    def _members(self, picks: Mapping[str, int]) -> dict[str, Member]:
+        return {r: self.opponents[r].members[i] for r, i in picks.items() if r in self.opponents}
 
     # ----- one decision ---------------------------------------------------------------------
     def search(
@@ -412,7 +491,14 @@ class Searcher:
         # first (the rules policy's favourite), so a search that learned little defers to it.
         legal_set = set(legal)
         cands = [
-            Candidate(a, child.visits, child.mean())
+            Candidate(
+                a,
+                child.visits,
+                child.mean(),
+                wins=child.wins / child.known if child.known else None,
+                known=child.known,
+                ends=child.ends,
+            )
             for a, child in root.children.items()
             if a in legal_set and child.visits > 0
         ]
@@ -459,10 +545,10 @@ class Searcher:
             pool = self.candidates(game, look, role, legal, default) if self.candidates else legal
             cands = [[default]] + [[a] for a in pool if a != default and a in legal]
 
-        def play(i: int, world: State, roll: Rng) -> float:
+        def play(i: int, world: State, roll: Rng, others: Mapping[str, Member]) -> Sample:
             w = game.clone(world)
             self._follow(w, role, cands[i])
-            return self._playout(w, role, roll, world)
+            return self._playout(w, role, roll, world, others=others)
 
         heat = self._race(state, role, len(cands), play, rng, deadline)
         best, values, done = heat.best, heat.values, heat.done
@@ -476,7 +562,11 @@ class Searcher:
             first = cands[i][0]
             if first not in tried:
                 tried.add(first)
-                result.append(Candidate(first, len(values[i]), _mean(values[i])))
+                value, wins, known, ends = _tally(heat.samples[i])
+                plan = list(cands[i]) if len(cands[i]) > 1 else []
+                result.append(
+                    Candidate(first, len(values[i]), value, "", "", wins, known, ends, plan)
+                )
         result += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
         return SearchResult(result, done, time.perf_counter() - start, {}, cands[best][1:])
 
@@ -485,36 +575,71 @@ class Searcher:
         state: State,
         role: str,
         count: int,
-        play: Callable[[int, State, Rng], float],
+        play: Callable[[int, State, Rng, Mapping[str, Member]], Sample],
         rng: Rng,
         deadline: float | None,
         heat: Heat | None = None,
+        budget: int | None = None,
     ) -> Heat:
         """Race ``count`` candidates (0 is the default) on shared luck; ``play(i, world,
-        roll)`` plays candidate ``i`` from a copy of ``world`` and values it for ``role``.
+        roll, others)`` plays candidate ``i`` from a copy of ``world``, the other roles played
+        by ``others`` (members of their populations, drawn once a world), and values it for
+        ``role``. ``budget``: rollouts (default: the ``iterations`` option).
 
         Returns how the race stands (``Heat``): finished, or stopped by the clock, in which
         case passing it back continues it (from the position then). The rules of the race
         are in ``_flat``'s docstring.
+
+        Under a ``deadline`` a rollout starts only if the mean rollout so far says it ends in
+        time (the first of a call always starts, so a race always moves on), and a round the
+        clock stops is kept (``Heat.pending``): a continued race plays the rest of it on the
+        same world, so no rollout is thrown away (a round of whole-campaign rollouts may take
+        longer than one prompt's budget; before, such a round was dropped at every prompt and
+        a race of the normal level could take thirty prompts, or never end, on a loaded
+        machine).
         """
         game, cfg = self.game, self.cfg
         h = heat if heat is not None else Heat([[] for _ in range(count)], list(range(count)))
+        if not h.samples:
+            h.samples = [[] for _ in range(count)]
+        limit = cfg.iterations if budget is None else budget
         out_of_time = False
-        while len(h.alive) > 1 and h.done + len(h.alive) <= max(cfg.iterations, len(h.alive)):
-            world = game.determinize(state, role, rng.fork(h.worlds))
-            if self.prepare is not None:
-                world = self.prepare(game, world, role, rng.fork(0x9E9 + h.worlds))
-            roll = rng.fork(0xF1A7 + h.worlds)
-            got: list[float] = []
-            for i in h.alive:
-                got.append(play(i, world, roll.copy()))
+        ran = 0  # rollouts in this call: the first always runs, so a race always moves on
+        while len(h.alive) > 1 and h.done + len(h.alive) <= max(limit, len(h.alive)):
+            got: list[Sample]
+            if h.pending is not None:  # finish the round the clock stopped, on its world
+                world, roll, picks, got = h.pending
+                h.pending = None
+            else:
+                world = game.determinize(state, role, rng.fork(h.worlds))
+                if self.prepare is not None:
+                    world = self.prepare(game, world, role, rng.fork(0x9E9 + h.worlds))
+                roll = rng.fork(0xF1A7 + h.worlds)
+                picks = self._picks(rng.fork(0x0BB0 + h.worlds))
+                got = []
+            others = self._members(picks)
+            for i in h.alive[len(got) :]:
+                if deadline is not None and ran:
+                    guess = h.spent / h.timed if h.timed else 0.0
+                    if time.perf_counter() + guess > deadline:
+                        out_of_time = True  # the next rollout would end past the budget
+                        break
+                began = time.perf_counter()
+                got.append(play(i, world, roll.copy(), others))
+                h.spent += time.perf_counter() - began
+                h.timed += 1
+                ran += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     out_of_time = True
                     break
-            if out_of_time and len(got) < len(h.alive):
-                break  # an unfinished round would compare candidates on different luck
+            if len(got) < len(h.alive):
+                # the candidates of a round are compared on the same luck: the rest of this
+                # one plays the same world at the next call (a continued race), never another
+                h.pending = (world, roll, picks, got)
+                break
             for i, v in zip(h.alive, got, strict=True):
-                h.values[i].append(v)
+                h.values[i].append(v[0])
+                h.samples[i].append(v)
             h.done += len(h.alive)
             h.worlds += 1
             values = h.values
@@ -527,7 +652,8 @@ class Searcher:
                 h.cut = 2 * h.cut + MIN_WORLDS
             if out_of_time:
                 break
-        h.finished = not out_of_time
+        more = len(h.alive) > 1 and h.done + len(h.alive) <= max(limit, len(h.alive))
+        h.finished = not (out_of_time and more)  # a race the clock stopped at its end is over
         h.best = 0
         best_low = 0.0
         for i in h.alive[1:]:
@@ -556,6 +682,7 @@ class Searcher:
         start: float | None = None,
         order: Sequence[int] | None = None,
         heat: Heat | None = None,
+        share: float = 1.0,
     ) -> StyleRace:
         """Which of the game's styles ``role`` should play from here (see ``Styles``).
 
@@ -563,25 +690,28 @@ class Searcher:
         world every style still running plays ``role``'s side on its own, the other roles
         playing the rollout policy, for ``depth`` steps (to the game's end when it is
         large), on the same luck. The first style of ``order`` (by default the game's
-        order, so the rules player's) is the default. With a ``seconds`` budget the race
-        may stop unfinished; ``heat`` (from the result) continues it at a later prompt.
+        order, so the rules player's) is the default. With a ``seconds`` budget (``share``
+        of it) the race may stop unfinished; ``heat`` (from the result) continues it at a
+        later prompt.
         """
         styles = self.styles_for(role)
         if not styles:
             raise ValueError(f"{self.game.id} offers no styles to race for {role}")
         ranks = list(order) if order is not None else list(range(len(styles)))
         start = time.perf_counter() if start is None else start
-        deadline = start + self.cfg.seconds if self.cfg.seconds is not None else None
+        deadline = start + self.cfg.seconds * share if self.cfg.seconds is not None else None
         game = self.game
 
-        def play(i: int, world: State, roll: Rng) -> float:
+        def play(i: int, world: State, roll: Rng, others: Mapping[str, Member]) -> Sample:
             own = styles[ranks[i]][1]
-            return self._playout(game.clone(world), role, roll, world, own=own)
+            return self._playout(game.clone(world), role, roll, world, own=own, others=others)
 
         h = self._race(state, role, len(ranks), play, rng, deadline, heat)
         visits, values = [0] * len(styles), [0.0] * len(styles)
+        samples: list[list[Sample]] = [[] for _ in styles]
         for i, k in enumerate(ranks):
             visits[k], values[k] = len(h.values[i]), _mean(h.values[i])
+            samples[k] = h.samples[i]
         return StyleRace(
             ranks[h.best],
             [name for name, _ in styles],
@@ -592,7 +722,53 @@ class Searcher:
             h.finished,
             ranks,
             h,
+            samples,
         )
+
+    def decide(
+        self,
+        state: State,
+        role: str,
+        legal: list[Action],
+        default: Action,
+        own: Policy,
+        rng: Rng,
+        start: float,
+        style: str = "",
+    ) -> SearchResult:
+        """Race the candidate actions of a planned prompt (the game's ``candidates``, else every
+        legal action), ``default`` (the style's answer) first: each world's candidates are
+        followed by ``own`` (the style) for ``role`` and by members of the other roles'
+        populations, on the same luck, up to the game's ``horizon`` (else ``depth`` steps),
+        and valued by ``evaluate`` (``final`` at the end). ``decide`` rollouts at most, and the
+        rest of the ``seconds`` budget counted from ``start``."""
+        game, cfg = self.game, self.cfg
+        look = game.determinize(state, role, rng.fork(0x10C))
+        pool = self.candidates(game, look, role, legal, default) if self.candidates else legal
+        cands = [default] + [a for a in pool if a != default and a in legal]
+        if len(cands) < 2:
+            note = f"the {style} style's answer, the one candidate here" if style else ""
+            return SearchResult([Candidate(default, 0, 0.0, style=style)], note=note)
+        deadline = start + cfg.seconds if cfg.seconds is not None else None
+
+        def play(i: int, world: State, roll: Rng, others: Mapping[str, Member]) -> Sample:
+            w = game.clone(world)
+            self._follow(w, role, [cands[i]])
+            return self._playout(w, role, roll, world, own=own, others=others, stop=self.horizon)
+
+        heat = self._race(state, role, len(cands), play, rng, deadline, budget=cfg.decide)
+        order = sorted(
+            range(len(cands)),
+            key=lambda i: (i != heat.best, -len(heat.values[i]), -_mean(heat.values[i])),
+        )
+        result = []
+        for i in order:
+            value, wins, known, ends = _tally(heat.samples[i])
+            result.append(
+                Candidate(cands[i], len(heat.values[i]), value, "", "", wins, known, ends)
+            )
+        result[0].style = style if heat.best == 0 else ""
+        return SearchResult(result, heat.done, time.perf_counter() - start)
 
     def _follow(self, world: State, role: str, plan: Sequence[Action]) -> None:
         """Play ``role``'s planned actions while they stay its legal choices."""
@@ -613,12 +789,22 @@ class Searcher:
         return acts[0] if len(acts) == 1 else None
 
     def _playout(
-        self, world: State, me: str, rng: Rng, origin: State, own: Policy | None = None
-    ) -> float:
+        self,
+        world: State,
+        me: str,
+        rng: Rng,
+        origin: State,
+        own: Policy | None = None,
+        others: Mapping[str, Member] | None = None,
+        stop: Cutoff | None = None,
+    ) -> Sample:
         """Play on with the rollout policy for up to ``depth`` steps (or to the game's
-        ``cutoff`` counted from ``origin``); ``me``'s value of where it ends. With ``own``,
-        ``me`` plays that policy (a style) instead."""
-        game, depth, cutoff = self.game, self.cfg.depth, self.cutoff
+        ``cutoff``, or ``stop``, counted from ``origin``); ``me``'s sample of where it ends.
+        With ``own``, ``me`` plays that policy (a style) instead; ``others`` play the roles
+        they name."""
+        game, depth = self.game, self.cfg.depth
+        cutoff = stop or self.cutoff
+        others = others or {}
         steps = 0
         out = game.outcome(world)
         while out is None and steps < depth:
@@ -635,13 +821,33 @@ class Searcher:
             if action is None:
                 if own is not None and role == me:
                     action = own(game, world, role, acts, rng)
+                elif role in others:
+                    action = others[role].choose(game, world, role, acts, rng)
                 else:
                     action = self._rollout_choice(world, role, acts, rng)
             game.apply(world, role, action)
             world.events.clear()
             steps += 1
             out = game.outcome(world)
-        return self._values(world, out)[me]
+        return self._sample(world, out, me)
+
+    def _sample(self, world: State, out: Outcome | None, me: str) -> Sample:
+        return (self._values(world, out)[me], self._wins(world, out)[me], out is not None)
+
+    def _wins(self, world: State, out: Outcome | None) -> dict[str, float | None]:
+        """Each role's win score where a simulation stopped: the result at the end of the
+        game (1 / 1/2 / 0; alone, no win is a loss), the game's fitted win chance
+        (``evaluate``) where it was cut off, else None."""
+        game = self.game
+        if out is not None:
+            solo = len(game.roles) == 1
+            return {
+                r: 1.0 if out.winner == r else 0.5 if out.winner is None and not solo else 0.0
+                for r in game.roles
+            }
+        if self.evaluate is not None:
+            return {r: self.evaluate(game, world, r) for r in game.roles}
+        return dict.fromkeys(game.roles)
 
     def _values(self, world: State, out: Outcome | None) -> dict[str, float]:
         game = self.game
@@ -669,6 +875,7 @@ class Searcher:
         path: list[tuple[str, Node]] = []
         first = True
         steps = 0
+        others = self._draw(rng.fork(0x0BB1)) if self.opponents else {}
         out = game.outcome(world)
         while out is None and steps < cfg.depth:
             active = game.active(world)
@@ -687,11 +894,19 @@ class Searcher:
                 and self.answer is not None
                 and not self.plans(game, world, role, acts)
             ):
-                action = self.answer(game, world, role, acts, rng)
+                member = others.get(role)
+                if member is not None:
+                    action = member.choose(game, world, role, acts, rng)
+                else:
+                    action = self.answer(game, world, role, acts, rng)
             else:
                 node = cursor[role]
                 if node is None:
-                    action = self._rollout_choice(world, role, acts, rng)
+                    member = others.get(role)
+                    if member is not None:
+                        action = member.choose(game, world, role, acts, rng)
+                    else:
+                        action = self._rollout_choice(world, role, acts, rng)
                 else:
                     action, child, fresh = self._select(world, role, node, acts, rng)
                     path.append((role, child))
@@ -701,11 +916,18 @@ class Searcher:
             steps += 1
             out = game.outcome(world)
         value = self._values(world, out)
+        wins = self._wins(world, out)
         for r in game.roles:
             roots[r].visits += 1
         for role, child in path:
             child.visits += 1
             child.total += value[role]
+            w = wins[role]
+            if w is not None:
+                child.wins += w
+                child.known += 1
+            if out is not None:
+                child.ends += 1
 
     def _select(
         self, world: State, role: str, node: Node, acts: Sequence[Action], rng: Rng
@@ -759,8 +981,36 @@ class Searcher:
         return acts[rng.below(len(acts))]
 
 
+def own_steps(match: Match, role: str) -> tuple[int, Action | None]:
+    """How many steps ``role`` has taken in ``match`` and its last action: what the seat knows
+    of the record whatever the game hides (the other roles' secret steps are not counted)."""
+    n, last = 0, None
+    for st in match.steps:
+        if st.role == role:
+            n += 1
+            last = st.action
+    return n, last
+
+
+@dataclass
+class StyleMemory:
+    """What the agent keeps between prompts about its style for one role: the epoch key when
+    it last chose, the style it plays, and the race still running (the clock stopped it at an
+    earlier prompt), if any."""
+
+    key: Hashable
+    chosen: int
+    race: StyleRace | None = None
+
+
 class SearchAgent:
-    """An agent that searches before every decision that has more than one legal action."""
+    """An agent that searches before every decision that has more than one legal action.
+
+    One agent plays one seat for a whole match and keeps what it learns between prompts:
+    the beliefs about the other side (``warroom.ai.population.Tracker``), the style it plays
+    and the race of styles under way, the rest of a plan (an order sheet) and the tree after
+    its own move. Its generator at a prompt follows from its seed, its role and how many
+    steps that role has taken, never from steps it cannot see."""
 
     def __init__(self, game_id: str, config: SearchConfig | None = None, seed: int = 0) -> None:
         self.name = "search"
@@ -770,14 +1020,23 @@ class SearchAgent:
         self._searchers: dict[int, Searcher] = {}
         self.last: SearchResult | None = None
         self.reuse = True
-        """Continue the tree after the agent's own move when nothing else happened between."""
-        self._kept: tuple[int, str, int, Action, dict[str, Node]] | None = None
-        self._plan: tuple[int, str, int, Action, list[Action]] | None = None
-        self._style: dict[tuple[int, str], tuple[Hashable, int, StyleRace | None]] = {}
-        """Per game and role: the epoch key when a style was last chosen, the style, and the
-        race still running (stopped by the clock at an earlier prompt), if any."""
+        """Continue the tree after the agent's own move (its own subtree; the other roles'
+        trees start again)."""
+        self._kept: tuple[str, str, int, Action, dict[str, Node]] | None = None
+        self._plan: tuple[str, str, int, Action, list[Action]] | None = None
+        self._style: dict[tuple[str, str], StyleMemory] = {}
         self.race: StyleRace | None = None
         """The last race of styles (for reports and tests)."""
+        self.trackers: dict[tuple[str, str], Tracker] = {}
+        """Per game and role played: the beliefs about the other roles."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``warroom.ai.base.save_agent`` keeps: the memory (beliefs, style and race
+        under way, plan, tree), not the searchers (made again from the game on demand) nor
+        the last result (for reports only)."""
+        state = dict(self.__dict__)
+        state.update(_searchers={}, last=None, race=None)
+        return state
 
     def _searcher(self, game: Game[Any]) -> Searcher:
         found = self._searchers.get(id(game))
@@ -786,137 +1045,181 @@ class SearchAgent:
         return found
 
     def _rng(self, match: Match, role: str) -> Rng:
-        # Depends on the seed, the role and how far the game is as the role sees it (its own
-        # step counter, which counts none of the other side's secret steps): the same seed
-        # gives the same choices, whatever the agent chose before.
-        salt = (match.shown(role) << 8) ^ match.game.roles.index(role)
+        # The seed, the role and the role's own steps so far: the same seed gives the same
+        # choices, and nothing the role cannot see (the other side's secret steps) moves it.
+        salt = (own_steps(match, role)[0] << 8) ^ match.game.roles.index(role)
         return Rng(self.seed ^ 0x5EA4C4).fork(salt)
+
+    def tracker(self, match: Match, role: str) -> Tracker | None:
+        """The beliefs about the other roles, caught up with the match (None when the search
+        models them by the rollout policy, ``opponents=rules``, or there are none)."""
+        if self.config.opponents != "population" or len(match.game.roles) < 2:
+            return None
+        slot = (match.game.id, role)
+        found = self.trackers.get(slot)
+        if found is None:
+            found = self.trackers[slot] = Tracker(match.game, role, self.seed)
+        found.catch_up(match)
+        return found
 
     def analyse(self, match: Match, role: str) -> SearchResult:
         actions = match.legal(role)
         if not actions:
             raise ValueError(f"{role} has no legal action now")
         searcher = self._searcher(match.game)
+        tracker = self.tracker(match, role)
+        searcher.opponents = tracker.beliefs if tracker is not None else {}
         if searcher.styles_for(role):
             self.last = self._styled(match, role, actions, searcher)
             return self.last
+        mine = own_steps(match, role)[0]
         planned = self._planned(match, role, actions)
         if planned is not None:
             result = SearchResult([Candidate(planned[0], 0, 0.0)], plan=planned[1:])
+            result.note = "the next step of the plan chosen earlier (not searched again)"
         else:
             result = searcher.search(
                 match.state, role, actions, self._rng(match, role), self._continued(match, role)
             )
         self.last = result
-        self._plan = (id(match.game), role, len(match.steps), result.best, result.plan)
+        self._plan = (match.game.id, role, mine, result.best, result.plan)
         if result.roots:
-            self._kept = (id(match.game), role, len(match.steps), result.best, result.roots)
+            self._kept = (match.game.id, role, mine, result.best, result.roots)
         return result
 
     def _styled(
         self, match: Match, role: str, actions: Sequence[Action], searcher: Searcher
     ) -> SearchResult:
         """Answer with the style chosen for this epoch, racing the styles again when the
-        game's ``epoch`` key has changed since the last choice (or none was made).
+        game's ``epoch`` key has changed since the last choice (or none was made); at a
+        prompt the game plans (``plans``: Card or Map, which RP starts an operation, where a
+        stack that may attack goes) and with ``decide`` rollouts, race the candidate actions
+        there, each followed by the chosen style, for ``horizon`` (the game's hook) and valued
+        by the game's ``evaluate`` (``_decide``).
 
-        With a ``seconds`` budget (the levels people play) a race may take several of the
-        role's prompts, each within the budget; meanwhile the style played so far (at
-        first the rules player's) answers, and the winner takes over when the race ends.
+        With a ``seconds`` budget (the levels people play) a race of styles may take several
+        of the role's prompts, each within the budget (half of it when a decision is raced
+        too); meanwhile the style played so far answers, and the winner takes over when the
+        race ends.
         """
-        game = match.game
+        game, cfg = match.game, self.config
+        start = time.perf_counter()
         rng = self._rng(match, role)
         seen = game.determinize(match.state, role, rng.fork(11))  # the hooks see no more
         legal = list(actions)
         if searcher.umpire is not None:
             told = searcher.umpire(game, seen, role, legal, rng.fork(7))
             if told is not None:
-                return SearchResult([Candidate(told, 0, 0.5)])
+                out = SearchResult([Candidate(told, 0, 0.5)])
+                out.note = "a result entered from the table, not a decision"
+                return out
         styles = searcher.styles_for(role)
         key = searcher.epoch(game, seen, role) if searcher.epoch is not None else None
-        slot = (id(game), role)
+        slot = (game.id, role)
         kept = self._style.get(slot)
-        chosen = kept[1] if kept is not None else 0
+        chosen = kept.chosen if kept is not None else 0
+        deciding = (
+            cfg.decide > 0
+            and len(legal) > 1
+            and searcher.plans is not None
+            and searcher.plans(game, seen, role, legal)
+        )
+        share = 0.5 if deciding else 1.0
         race: StyleRace | None = None
-        if kept is None or kept[0] != key:
+        if kept is None or kept.key != key:
             order = None
-            if self.config.keep:  # the style played so far is the default to beat
+            if cfg.keep:  # the style played so far is the default to beat
                 order = [chosen] + [i for i in range(len(styles)) if i != chosen]
-            race = searcher.race_styles(match.state, role, rng.fork(0x57), order=order)
-        elif kept[2] is not None:  # the clock stopped this epoch's race: it goes on
-            before = kept[2]
             race = searcher.race_styles(
-                match.state, role, rng.fork(0x57), order=before.order, heat=before.heat
+                match.state, role, rng.fork(0x57), start=start, order=order, share=share
+            )
+        elif kept.race is not None:  # the clock stopped this epoch's race: it goes on
+            before = kept.race
+            race = searcher.race_styles(
+                match.state,
+                role,
+                rng.fork(0x57),
+                start=start,
+                order=before.order,
+                heat=before.heat,
+                share=share,
             )
         if race is not None:
             self.race = race
             if race.finished:
                 chosen = race.best
             # until an unfinished race ends, the style played so far answers
-            self._style[slot] = (key, chosen, None if race.finished else race)
+            self._style[slot] = StyleMemory(key, chosen, None if race.finished else race)
+        name, policy = styles[chosen]
 
-        def answer(i: int) -> Action:
-            choice = styles[i][1](game, seen, role, legal, rng.fork(0xC0))
+        def answer(p: Policy) -> Action:
+            choice = p(game, seen, role, legal, rng.fork(0xC0))
             if choice not in legal:
-                raise RuntimeError(f"the {game.id} style {styles[i][0]!r} chose {choice!r}")
+                raise RuntimeError(f"the {game.id} style {name!r} chose {choice!r}")
             return choice
 
-        best = answer(chosen)
-        if race is None:
-            return SearchResult([Candidate(best, 0, 0.5, reason=f"{styles[chosen][0]} style")])
-        # What each style would do here: one candidate for each distinct action, the chosen
-        # style's first, each with the best record among the styles that would play it.
-        by_action: dict[Action, list[int]] = {}
-        for i in sorted(range(len(styles)), key=lambda i: (i != chosen, -race.values[i])):
-            if race.visits[i] or i == chosen:
-                by_action.setdefault(answer(i), []).append(i)
-        cands = []
-        for action, group in by_action.items():
-            names = ", ".join(styles[i][0] for i in group)
-            cands.append(
-                Candidate(
-                    action,
-                    sum(race.visits[i] for i in group),
-                    race.values[group[0]],
-                    reason=f"how the {names} style{'s' if len(group) > 1 else ''} would play",
-                )
+        best = answer(policy)
+        context = self._race_note(race, styles, chosen)
+        if deciding:
+            out = searcher.decide(
+                match.state, role, legal, best, policy, rng.fork(0xDEC), start, name
             )
-        tried = set(by_action)
-        cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
-        return SearchResult(cands, race.iterations, race.seconds)
+            out.note = "; ".join(x for x in (out.note, context) if x)
+            return out
+        out = SearchResult([Candidate(best, 0, 0.0, style=name)])
+        out.iterations = race.iterations if race is not None else 0
+        out.seconds = time.perf_counter() - start
+        out.note = (
+            f"answered by the {name} style (this prompt is not searched: the search decides "
+            f"Card or Map, operations and attacks, and races whole ways of playing)"
+        )
+        if context:
+            out.note += f"; {context}"
+        return out
+
+    @staticmethod
+    def _race_note(
+        race: StyleRace | None, styles: Sequence[tuple[str, Policy]], chosen: int
+    ) -> str:
+        """How the last race of styles stands, in words (empty when none ran here)."""
+        if race is None:
+            return ""
+        _, wins, known, ends = _tally(race.samples[chosen]) if race.samples else (0, None, 0, 0)
+        state = "chosen by" if race.finished else "a race still running after"
+        text = f"the {styles[chosen][0]} style: {state} {race.iterations} simulated games"
+        if wins is not None and known:
+            text += f"; playing it from here won {wins:.0%} of {known} ({ends} played to the end)"
+        return text
 
     def _planned(self, match: Match, role: str, actions: Sequence[Action]) -> list[Action] | None:
-        """The rest of the plan chosen earlier, while the role is carrying it out: its last
-        step was the plan's previous action and the next one is still legal."""
+        """The rest of the plan chosen earlier, while the role is carrying it out: its only
+        step since was the plan's previous action and the next one is still legal."""
         kept, self._plan = self._plan, None
         if kept is None:
             return None
-        game_key, last_role, steps, best, rest = kept
-        if game_key != id(match.game) or last_role != role or not rest or rest[0] not in actions:
+        game_key, last_role, mine, best, rest = kept
+        if game_key != match.game.id or last_role != role or not rest or rest[0] not in actions:
             return None
-        since = match.steps[steps:]
-        mine = [st for st in since if st.role == role]
-        if len(mine) != 1 or mine[0].action != best:
+        now, last = own_steps(match, role)
+        if now != mine + 1 or last != best:
             return None
         return list(rest)
 
     def _continued(self, match: Match, role: str) -> dict[str, Node] | None:
-        """The trees to continue: only when the one step since the last search was our move."""
+        """The trees to continue: our own subtree after our move, when our only step since
+        the last search was that move (the other roles' trees start again: whether they
+        moved meanwhile is not ours to know)."""
         kept, self._kept = self._kept, None
         if not self.reuse or kept is None:
             return None
-        game_key, last_role, steps, best, roots = kept
-        if (
-            game_key != id(match.game)
-            or last_role != role
-            or len(match.steps) != steps + 1
-            or match.steps[-1].role != role
-            or match.steps[-1].action != best
-        ):
+        game_key, last_role, mine, best, roots = kept
+        now, last = own_steps(match, role)
+        if game_key != match.game.id or last_role != role or now != mine + 1 or last != best:
             return None
         child = roots[role].children.get(best)
         if child is None:
             return None
-        out = dict(roots)
+        out = {r: Node() for r in roots}
         out[role] = child
         return out
 
@@ -924,21 +1227,148 @@ class SearchAgent:
         return self.analyse(match, role).best
 
 
-def _reason(c: Candidate, best: Candidate, rules_choice: Action | None, only: bool) -> str:
-    if only:
-        return "the only legal choice"
-    if c.visits == 0:
-        return "not explored: the search found better lines first"
-    parts = [f"won {c.value:.0%} of {c.visits} sampled continuations"]
-    if c is best:
-        parts.insert(0, "most promising")
-    elif best.value - c.value > 0.05:
-        parts.append(f"{best.value - c.value:.0%} below the best")
+TOO_FEW = 10
+"""Simulations below which a hint calls an estimate too small to mean much (the 95% interval
+of a win chance near one half is then wider than +/- 28 points)."""
+
+
+def _interval(p: float, n: int) -> tuple[float, float]:
+    """A 95% interval for a win chance ``p`` measured over ``n`` simulations: Wilson's (for
+    averaged fitted chances as well as results, whose spread it bounds)."""
+    from warroom.ai.arena import wilson
+
+    return wilson(p * n, n) if n else (0.0, 1.0)
+
+
+def _describe(c: Candidate, first: bool, searched: int) -> str:
+    """What a hint says about one measured candidate, in words."""
+    parts: list[str] = []
+    if first:
+        parts.append("the search's choice")
+    if c.plan:
+        parts.append(
+            f"the first step of a whole plan of {len(c.plan)} steps the search tried "
+            f"(the figures are the plan's, not this step's alone)"
+        )
+    if c.style:
+        parts.append(f"what the {c.style} style plays here")
+    if c.wins is None or not c.known:
+        parts.append(
+            f"{c.visits} simulations, cut off before the end with no estimate of the win "
+            "chance: no figure"
+        )
     else:
-        parts.append("close to the best")
-    if rules_choice is not None and c.action == rules_choice:
-        parts.append("also the rule-of-thumb choice")
+        low, high = _interval(c.wins, c.known)
+        if c.ends == c.known:
+            what = f"won {c.wins:.0%} (95%: {low:.0%}-{high:.0%}) of {c.known} simulated games"
+        else:
+            what = (
+                f"estimated win chance {c.wins:.0%} (95%: {low:.0%}-{high:.0%}) over {c.known} "
+                f"simulations ({c.ends} played to the end, the others valued where they "
+                "were cut off)"
+            )
+        parts.append(what)
+        if c.known < TOO_FEW:
+            parts.append(f"too few simulations to mean much (fewer than {TOO_FEW})")
     return "; ".join(parts)
+
+
+def advise(
+    match: Match,
+    role: str,
+    k: int = 3,
+    seconds: float = 1.0,
+    iterations: int = 100_000,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Help for a person about to decide for ``role``: the moves the search measured, each
+    with its estimated win chance, the simulations behind it and a 95% interval, and plain
+    words where the search did not run or measured too little.
+
+    Returns ``{"searched", "simulations", "seconds", "note", "candidates"}``; each candidate
+    is ``{"action", "label", "measured", "win", "low", "high", "simulations", "finished",
+    "too_few", "chosen", "plan", "style", "reason"}``. ``win`` is a win chance (a draw half), never the
+    search's own shaped score. Only measured moves are listed: those measured on ``TOO_FEW``
+    simulations or more by estimated win chance, then the others; the search's choice is
+    named in its reason (``chosen``), and the note says when the top two intervals overlap.
+    When nothing was measured the one candidate is the move the agent would play, with
+    ``measured`` false and no figures. Reads only what ``role`` may see (the search
+    determinizes)."""
+    game = match.game
+    legal = match.legal(role)
+    if not legal:
+        raise ValueError(f"{role} has no legal action now")
+    params = {"iterations": str(iterations), "seconds": str(seconds)}
+    cfg = SearchConfig.from_params(params, game_hook(game.id, "SEARCH"))
+    if cfg.styles and cfg.decide == 0:
+        cfg.decide = iterations  # a hint races the moves of a planned prompt too
+    agent = SearchAgent(game.id, cfg, seed)
+    result = agent.analyse(match, role)
+    measured = [c for c in result.candidates if c.visits > 0]
+    if len(legal) == 1:
+        note = "the only legal move"
+    elif not measured:
+        note = result.note or "the search did not measure any move here"
+        note = f"not searched: {note}"
+    else:
+        note = result.note
+    chosen = result.candidates[0]
+    if measured:
+        # by estimated win chance, those measured on TOO_FEW simulations or more first; the
+        # search's choice is named wherever it stands (it may trail a rival it found no
+        # clear evidence for)
+        def rank(c: Candidate) -> tuple[bool, float, int]:
+            small = c.known < TOO_FEW or c.wins is None
+            return (small, -(c.wins if c.wins is not None else -1.0), -c.visits)
+
+        shown = sorted(measured, key=rank)
+        figures = [c for c in shown if c.wins is not None and c.known >= TOO_FEW]
+        if len(figures) >= 2:
+            a, b = figures[0], figures[1]
+            assert a.wins is not None and b.wins is not None
+            if _interval(a.wins, a.known)[0] <= _interval(b.wins, b.known)[1]:
+                tell = "the top two moves' 95% intervals overlap: the search cannot tell them apart"
+                note = f"{note}; {tell}" if note else tell
+    else:
+        shown = [chosen]
+    shown = shown[: max(1, k)]
+    if chosen.visits > 0 and chosen not in shown:  # the search's choice is always among them
+        shown[-1] = chosen
+    out: list[dict[str, Any]] = []
+    for c in shown:
+        item: dict[str, Any] = {
+            "action": action_json(c.action),
+            "label": game.label(match.state, role, c.action),
+            "measured": c.visits > 0,
+            "win": None,
+            "low": None,
+            "high": None,
+            "simulations": c.visits,
+            "finished": c.ends,
+            "too_few": c.visits > 0 and c.known < TOO_FEW,
+            "chosen": c is chosen,
+            "plan": [],
+            "style": c.style,
+        }
+        if c.plan:
+            item["plan"] = [action_json(a) for a in c.plan]
+        if c.visits > 0 and c.wins is not None and c.known:
+            low, high = _interval(c.wins, c.known)
+            item.update(win=round(c.wins, 3), low=round(low, 3), high=round(high, 3))
+        if c.visits > 0:
+            item["reason"] = _describe(c, c is chosen, result.iterations)
+        elif len(legal) == 1:
+            item["reason"] = "the only legal move"
+        else:
+            item["reason"] = note
+        out.append(item)
+    return {
+        "searched": bool(measured),
+        "simulations": result.iterations,
+        "seconds": round(result.seconds, 3),
+        "note": note,
+        "candidates": out,
+    }
 
 
 def hints(
@@ -949,26 +1379,8 @@ def hints(
     iterations: int = 100_000,
     seed: int = 0,
 ) -> list[dict[str, Any]]:
-    """The top ``k`` candidate actions for ``role`` now, for a person's hint button.
-
-    Each is ``{action, label, value, visits, reason}``: ``value`` is the estimated
-    chance of winning after that action (0..1), ``visits`` how many sampled games
-    tried it. Reads only what ``role`` may see (the search determinizes).
-    """
-    params = {"iterations": str(iterations), "seconds": str(seconds)}
-    cfg = SearchConfig.from_params(params, game_hook(match.game.id, "SEARCH"))
-    agent = SearchAgent(match.game.id, cfg, seed)
-    result = agent.analyse(match, role)
-    policy = rules_policy(match.game.id)
-    legal = match.legal(role)
-    rules_choice = policy(match.game, match.state, role, legal, Rng(seed)) if policy else None
-    top = result.candidates[: max(1, k)]
-    out = []
-    for c in top:
-        c.label = match.game.label(match.state, role, c.action)
-        why = _reason(c, result.candidates[0], rules_choice, len(legal) == 1)
-        c.reason = f"{why}; {c.reason}" if c.reason else why
-        out.append(c.to_json())
+    """The candidates of ``advise`` (see there)."""
+    out: list[dict[str, Any]] = advise(match, role, k, seconds, iterations, seed)["candidates"]
     return out
 
 

@@ -17,7 +17,7 @@ app = typer.Typer(
 )
 
 # Modules that add commands to ``app``; a missing optional one is skipped.
-COMMAND_MODULES = ("play", "serve", "evaluate", "simulate", "odds", "verify")
+COMMAND_MODULES = ("play", "serve", "evaluate", "ladder", "simulate", "odds", "verify")
 
 
 def _load_commands() -> None:

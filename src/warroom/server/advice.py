@@ -34,17 +34,16 @@ def seat_copy(match: Match, role: str, seed: int) -> Match:
 
 
 def hint_for(match: Match, role: str, seconds: float, k: int = 3, seed: int = 0) -> dict[str, Any]:
-    """The top ``k`` candidates for ``role`` (the match must be a private copy)."""
-    from warroom.ai.search import hints
+    """The top ``k`` moves the search measured for ``role`` (the match must be a private
+    copy): ``warroom.ai.search.advise`` (win chances with their simulations and intervals, and
+    plain words when the search did not run or measured too little)."""
+    from warroom.ai.search import advise
 
     seconds = min(max(seconds, HINT_SECONDS[0]), HINT_SECONDS[1])
     view = seat_copy(match, role, seed ^ 0x417)
-    return {
-        "role": role,
-        "step": match.shown(role),  # the seat's own step counter
-        "seconds": seconds,
-        "candidates": hints(view, role, k=k, seconds=seconds, seed=seed),
-    }
+    out = advise(view, role, k=k, seconds=seconds, seed=seed)
+    # the seat's own step counter: the record's length would count the other side's secrets
+    return {"role": role, "step": match.shown(role), **out, "seconds": seconds}
 
 
 def is_campaign(match: Match) -> bool:

@@ -30,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.middleware.body_limit import MAX_BODY_SIZE_SCOPE_KEY, RequestBodyLimitMiddleware
 
+from warroom.ai.search import own_steps
 from warroom.engine import Game, Match
 from warroom.engine.errors import excerpt
 from warroom.kit.help import Help, help_for
@@ -313,8 +314,8 @@ def create_app(
         role, copy = seat_match(room, x_seat_token)
         if role not in copy.active:
             raise Conflict(f"{role} has nothing to decide now")
-        # the seat's own step counter, not the record's (which counts the other's secrets)
-        seed = room.house_seed("hint", role, copy.shown(role))
+        # counted by the seat's own steps: the match's count includes the other side's secret ones
+        seed = room.house_seed("hint", role, own_steps(copy, role)[0])
         async with thinkers:
             out = await asyncio.to_thread(hint_for, copy, role, body.seconds, body.k, seed)
         return fast_json(out)
@@ -328,7 +329,7 @@ def create_app(
         role, copy = seat_match(room, x_seat_token)
         if not is_campaign(copy):
             raise BadRequest(f"{copy.game.id} has no battle odds")
-        seed = room.house_seed("odds", role, copy.shown(role))
+        seed = room.house_seed("odds", role, own_steps(copy, role)[0])
         try:
             async with thinkers:
                 out = await asyncio.to_thread(

@@ -18,6 +18,15 @@ A seat thinks at most ``MAX_SECONDS`` a decision: a spec asking for more is refu
 match is made (``check_budget``), and a search spec without a time budget is given the
 server's (``with_budget``). The room's deadline (``Rooms``) still plays a random listed move
 for a decision that has not come back in time, and drops it if it is still waiting.
+
+One agent plays a computer seat for the whole match: what it learns between prompts (the
+style it plays and a race of styles under way, the rest of an order sheet, the beliefs about
+the other side, the tree after its own move) is kept. After each answer the agent is saved
+(``warroom.ai.save_agent``) and handed back with the move as the seat's **memory**; the room
+keeps it and stores it with the match (``Store.remember``), so the next prompt, a worker
+that never saw the match, and a server restart all get the same agent back, not a new one.
+A prompt with one legal move is played without asking the agent, as ``warroom evaluate``
+does: the agent the server seats is the agent evaluate and the ladder measure.
 """
 
 from __future__ import annotations
@@ -33,12 +42,17 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.ai import LEVELS, parse_agent_spec
+from warroom.ai import LEVELS, Agent, load_agent, parse_agent_spec, save_agent
 from warroom.engine import Match, action_json
 from warroom.server.seats import build_agent
 
-Done = Callable[[list[Any] | None, BaseException | None], None]
-"""Called with the chosen action (a JSON list) or the error that stopped the agent."""
+Memory = tuple[int, bytes]
+"""A seat's agent as it was after its last answer: (the match's step count when it answered,
+the agent saved by ``warroom.ai.save_agent``)."""
+
+Done = Callable[[list[Any] | None, Memory | None, BaseException | None], None]
+"""Called with the chosen action (a JSON list) and the seat's memory after it (None: nothing
+to keep), or with the error that stopped the agent."""
 
 MAX_SECONDS = 10.0
 """The most a computer seat may think about one decision, in seconds: twice the hard level
@@ -50,11 +64,46 @@ QUICK_KINDS = ("random", "rules", "easy")
 
 _CACHED = 4  # matches each worker process keeps, to play only the new actions of a record
 _cache: OrderedDict[str, Match] = OrderedDict()
+_agents: OrderedDict[tuple[str, str], tuple[str, int, Agent]] = OrderedDict()
+"""(match key, role) -> (spec, step count at its last answer, the agent): the live agents of
+the last few seats, so that a memory is loaded only when this worker does not hold it."""
+_agents_lock = threading.Lock()
+
+
+def think(
+    key: str, m: Match, role: str, spec: str, seed: int, memory: Memory | None
+) -> tuple[list[Any], Memory | None]:
+    """The seat's answer and its memory after it. The agent is the one ``memory`` describes
+    (kept live here, or loaded), else a new one made from ``seed``."""
+    legal = m.legal(role)
+    if not legal:
+        raise ValueError(f"{role} has no legal action now")
+    if len(legal) == 1:  # not a decision: the agent is not asked (as in warroom evaluate)
+        return action_json(legal[0]), memory
+    slot = (key, role)
+    with _agents_lock:
+        kept = _agents.pop(slot, None)
+    agent: Agent | None = None
+    if memory is not None and memory[0] < len(m.steps):
+        if kept is not None and kept[0] == spec and kept[1] == memory[0]:
+            agent = kept[2]
+        else:
+            agent = load_agent(memory[1])
+    if agent is None:
+        agent = build_agent(spec, m.game.id, seed)
+    action = agent.choose(m, role)
+    at = len(m.steps)
+    blob = save_agent(agent)
+    with _agents_lock:
+        _agents[slot] = (spec, at, agent)
+        while len(_agents) > 2 * _CACHED:
+            _agents.popitem(last=False)
+    return action_json(action), ((at, blob) if blob is not None else None)
 
 
 def _choose_from_record(
-    key: str, record: dict[str, Any], role: str, spec: str, seed: int
-) -> list[Any]:
+    key: str, record: dict[str, Any], role: str, spec: str, seed: int, memory: Memory | None
+) -> tuple[list[Any], Memory | None]:
     """In a worker process: bring the cached match up to the record, then ask the agent."""
     m = _cache.pop(key, None)
     done = len(m.steps) if m is not None else 0
@@ -66,8 +115,7 @@ def _choose_from_record(
     _cache[key] = m
     while len(_cache) > _CACHED:
         _cache.popitem(last=False)
-    agent = build_agent(spec, m.game.id, seed)
-    return action_json(agent.choose(m, role))
+    return think(key, m, role, spec, seed, memory)
 
 
 def _warm() -> None:
@@ -173,7 +221,7 @@ class Lane:
             except RuntimeError as exc:  # the executor is shut down: the server is stopping
                 with self.lock:
                     self.running -= 1
-                ticket.done(None, exc)
+                ticket.done(None, None, exc)
                 return
             future.add_done_callback(functools.partial(self._finished, ticket))
 
@@ -181,9 +229,9 @@ class Lane:
         with self.lock:
             self.running -= 1
         exc = future.exception() if not future.cancelled() else RuntimeError("cancelled")
-        result = None if exc else future.result()
+        action, memory = (None, None) if exc else future.result()
         # hand over on a fresh thread: the callback thread of a process pool must stay free
-        threading.Thread(target=ticket.done, args=(result, exc), daemon=True).start()
+        threading.Thread(target=ticket.done, args=(action, memory, exc), daemon=True).start()
         self._pump()
 
 
@@ -207,6 +255,7 @@ class Players:
                 f"budget is more than 0 and at most {MAX_SECONDS:g} seconds, got {budget:g}"
             )
         self.mode = mode
+        self.stopped = False
         self.budget = budget
         self.deadline = deadline
         workers = max(1, workers)
@@ -230,30 +279,45 @@ class Players:
                     for _ in range(lane.workers):
                         lane.executor.submit(_warm)
 
-    def choose(self, key: str, match: Match, role: str, spec: str, seed: int, done: Done) -> Ticket:
-        """Ask for ``role``'s move; ``done(action, error)`` is called from another thread.
-        ``key`` names the match (decisions are taken a match at a time, in turn)."""
+    def choose(
+        self,
+        key: str,
+        match: Match,
+        role: str,
+        spec: str,
+        seed: int,
+        done: Done,
+        memory: Memory | None = None,
+    ) -> Ticket:
+        """Ask for ``role``'s move from the seat's agent (``memory``, else a new one made
+        from ``seed``); ``done(action, memory, error)`` is called from another thread. ``key``
+        names the match (decisions are taken a match at a time, in turn)."""
         spec = with_budget(spec, self.budget)
         start: Callable[[Executor], Future[Any]]
         if self.mode == "process":
             record = match.record()
 
             def start(ex: Executor) -> Future[Any]:
-                return ex.submit(_choose_from_record, key, record, role, spec, seed)
+                return ex.submit(_choose_from_record, key, record, role, spec, seed, memory)
 
         else:
             copy = match.clone()
 
             def start(ex: Executor) -> Future[Any]:
-                return ex.submit(
-                    lambda: action_json(build_agent(spec, copy.game.id, seed).choose(copy, role))
-                )
+                return ex.submit(think, key, copy, role, spec, seed, memory)
 
-        ticket = Ticket(key, start, done)
+        def told(
+            action: list[Any] | None, memory: Memory | None, error: BaseException | None
+        ) -> None:
+            if not self.stopped:  # a stopping server makes no move for a seat (nor a fallback)
+                done(action, memory, error)
+
+        ticket = Ticket(key, start, told)
         self.lanes[lane_of(spec)].submit(ticket)
         return ticket
 
     def close(self) -> None:
+        self.stopped = True
         for lane in self.lanes.values():
             # a search still thinking in a worker process is of no use to a stopped server
             procs = getattr(lane.executor, "_processes", None) or {}

@@ -42,7 +42,7 @@ from warroom.engine.rng import new_secret_seed
 from warroom.engine.verify import commitment, new_salt, sealed_record, verify_record
 from warroom.kit.help import help_for
 from warroom.server.jsonio import dumps
-from warroom.server.players import Players, Ticket, check_budget
+from warroom.server.players import Done, Memory, Players, Ticket, check_budget
 from warroom.server.seats import Seat, new_match_id, new_token, resolve_agent
 from warroom.server.store import MatchRow, SeatRow, Store, token_hash
 
@@ -145,6 +145,8 @@ class Room:
     # loaded, never stored or shown, so no player can work out what they will sample
     house: int = field(default_factory=lambda: secrets.randbits(62))
     verdict: dict[str, Any] | None = None  # verify_of, once the match is over (it is final)
+    # each computer seat's agent after its last answer (players.Memory), kept in the store too
+    minds: dict[str, tuple[int, bytes]] = field(default_factory=dict)
     tickets: dict[str, Ticket] = field(default_factory=dict)  # role -> its decision asked for
     used: float = field(default_factory=time.monotonic)  # last asked for or changed
     evicted: bool = False  # dropped from memory: whoever holds it must get the room again
@@ -453,7 +455,7 @@ class Rooms:
         if row.snapshot_step == len(row.actions):
             self._check_snapshot(row, m)
         seats = {s.role: Seat(s.role, s.kind, s.agent, s.token_hash) for s in row.seats}
-        return Room(row.id, m, seats, row.mode, salt=row.salt)
+        return Room(row.id, m, seats, row.mode, salt=row.salt, minds=dict(row.minds))
 
     @staticmethod
     def _check_snapshot(row: MatchRow, m: Match) -> None:
@@ -556,6 +558,9 @@ class Rooms:
                 )
             saw = [v for v in (*m.game.roles, None) if m.saw(v, back)]
             m.undo(role)
+            for r, (at, _) in list(room.minds.items()):
+                if at >= back:  # its answer was taken back: a new agent answers again
+                    del room.minds[r]
             room.texts.clear()  # entries from the step taken back on are logged anew
             room.seen.clear()
             room.looked.clear()
@@ -615,10 +620,13 @@ class Rooms:
                 room.thinking[role] = job
                 room.touch()
                 step = room.step
-                # the seat's own counter: its choices may not depend on the other side's secrets
-                seed = room.house_seed("seat", role, m.shown(role))
+                # one seed per seat for the match: the agent's own generator follows its own
+                # prompts, never the step count (which counts the other side's secret steps)
+                seed = room.house_seed("seat", role)
                 done = self._on_choice(room, role, step, job)
-                room.tickets[role] = self.players.choose(room.id, m, role, seat.agent, seed, done)
+                room.tickets[role] = self.players.choose(
+                    room.id, m, role, seat.agent, seed, done, room.minds.get(role)
+                )
                 # the time budget: past it, the seat plays a random listed move, so a stuck
                 # or slow player never stops a match
                 timer = threading.Timer(self.players.deadline, self._overdue(room, role, job))
@@ -630,6 +638,8 @@ class Rooms:
 
     def _overdue(self, room: Room, role: str, job: int) -> Callable[[], None]:
         def overdue() -> None:
+            if self.players.stopped:
+                return  # the server stopped: the seat thinks again when it starts
             with room.lock:
                 if room.thinking.get(role) != job:
                     return  # it answered in time
@@ -641,14 +651,14 @@ class Rooms:
                 if ticket is not None:
                     ticket.cancel()  # if it is still waiting for a worker, it never starts
                 action = action_json(Rng(room.house_seed("late", role, job)).choice(legal))
-            self._on_choice(room, role, room.step, job)(action, None)
+            self._on_choice(room, role, room.step, job)(action, None, None)
 
         return overdue
 
-    def _on_choice(
-        self, room: Room, role: str, step: int, job: int
-    ) -> Callable[[list[Any] | None, BaseException | None], None]:
-        def done(action: list[Any] | None, error: BaseException | None) -> None:
+    def _on_choice(self, room: Room, role: str, step: int, job: int) -> Done:
+        def done(
+            action: list[Any] | None, memory: Memory | None, error: BaseException | None
+        ) -> None:
             with room.lock:
                 if room.thinking.get(role) != job:
                     return  # this job was overtaken (its time ran out): its answer is void
@@ -670,6 +680,9 @@ class Rooms:
                     except ServerError as exc:
                         log.error("computer %s in %s chose badly: %s", role, room.id, exc)
                         return
+                    if memory is not None and memory != room.minds.get(role):
+                        room.minds[role] = memory  # the same agent answers the next prompt
+                        self.store.remember(room.id, role, *memory)
             if stale:
                 self.kick(room)  # (a move that went through is told once it is on disk)
 

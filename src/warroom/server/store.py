@@ -66,6 +66,13 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL,
     PRIMARY KEY (match_id, role)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS minds (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    role TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    blob BLOB NOT NULL,
+    PRIMARY KEY (match_id, role)
+);
 """
 
 
@@ -114,6 +121,9 @@ class MatchRow:
     actions: list[list[Any]] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)
     shown: int = -1  # the watchers' step counter (-1: as many as its actions)
+    minds: dict[str, tuple[int, bytes]] = field(default_factory=dict)
+    """A computer seat's agent after its last answer: role -> (step count then, the agent
+    saved by ``warroom.ai.save_agent``); the server's own, never sent to anyone."""
 
     def record(self) -> dict[str, Any]:
         return {
@@ -434,6 +444,18 @@ class Store:
             Step(match_id, n, role, json.dumps(action), over, now, snapshot, shown, public)
         )
 
+    def remember(self, match_id: str, role: str, step: int, blob: bytes) -> Future[None]:
+        """A computer seat's memory (its agent saved after answering at step count ``step``),
+        in place of the one before."""
+        return self.submit(
+            [
+                (
+                    "INSERT OR REPLACE INTO minds (match_id, role, step, blob) VALUES (?,?,?,?)",
+                    (match_id, role, step, blob),
+                )
+            ]
+        )
+
     def truncate(
         self,
         match_id: str,
@@ -450,7 +472,11 @@ class Store:
         now = time.time()
         again = again or []
         total = steps + len(again)
-        stmts: Statements = [("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps))]
+        stmts: Statements = [
+            ("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps)),
+            # a computer seat's memory of a step taken back goes too
+            ("DELETE FROM minds WHERE match_id=? AND step>=?", (match_id, steps)),
+        ]
         for k, (role, action) in enumerate(again):
             stmts.append(
                 (
@@ -524,6 +550,12 @@ class Store:
                         (match_id,),
                     )
                 ]
+                row.minds = {
+                    role: (step, bytes(blob))
+                    for role, step, blob in db.execute(
+                        "SELECT role, step, blob FROM minds WHERE match_id=?", (match_id,)
+                    )
+                }
             finally:
                 db.execute("COMMIT")
         return row

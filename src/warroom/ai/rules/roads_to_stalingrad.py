@@ -272,8 +272,8 @@ STYLES: dict[str, tuple[Style, ...]] = {
         Style(name="garrisons", garrison=4),
     ),
     "soviet": (
-        Style(name="massed, two objectives, garrisons", stack=6, focus=2, garrison=2),
-        Style(name="massed, two objectives", stack=6, focus=2),
+        Style(name="massed-two-garrisons", stack=6, focus=2, garrison=2),
+        Style(name="massed-two", stack=6, focus=2),
     ),
 }
 """The variants the search may choose for each side (besides ``policy``): those that did

@@ -51,6 +51,68 @@ def plans(game: Game[Any], state: State, role: str, actions: Sequence[Action]) -
     return any(a[0] == "go" and g.enemy_occupied(s, a[1], role) for a in actions)
 
 
+PUBLIC = frozenset({"rp", "move", "add", "go", "land", "embark", "halt", "unload"})
+"""Kinds of operation step the other side sees when they are taken (the map shows them)."""
+
+HORIZON_CARDS = 4
+"""A decision race's simulations stop once this many more cards are played or discarded
+(about one Card/Map turn of each side after the current one) and are valued there."""
+
+
+def observed(game: Game[Any], state: State, actor: str, action: Action) -> bool:
+    """Whether the other side sees ``actor`` take ``action`` (evidence of its way of playing,
+    ``warroom.ai.population``): the steps of an operation on the map (which RP starts it,
+    which unit moves, where a stack goes), unless the fog hides the units (Coral Sea's
+    limited intelligence). Card/Map (a secret choice until both have chosen), cards, chits
+    and the owner's choices are not used."""
+    s = state
+    assert isinstance(s, CCState)
+    if not s.tasks or action[0] not in PUBLIC:
+        return False
+    top = s.tasks[-1][0]
+    if top not in ("op", "op-rp"):
+        return False
+    g: Any = game
+    hide = getattr(g, "hidden_units", None)
+    if hide is None:
+        return True
+    hidden = hide(s, g.other(actor))
+    if not hidden:
+        return True
+    if action[0] in ("move", "add", "embark"):
+        return action[1] not in hidden
+    group = s.op.group if s.op is not None else []
+    return not any(u in hidden for u in group)
+
+
+def candidates(
+    game: Game[Any], state: State, role: str, actions: Sequence[Action], default: Action
+) -> list[Action]:
+    """The actions a decision race compares at a planned prompt: Card and Map; every RP an
+    operation may start from; where a stack that may attack goes (each attack, and halting
+    or stepping elsewhere as the style would)."""
+    s = state
+    assert isinstance(s, CCState)
+    top = s.tasks[-1][0] if s.tasks else ""
+    if top == "choose":
+        return [a for a in actions if a[0] in ("card", "map")]
+    if top == "op-rp":
+        return list(actions)
+    if top == "op":
+        g: Any = game
+        attacks = [a for a in actions if a[0] in ("go", "land") and g.enemy_occupied(s, a[1], role)]
+        rest = [a for a in actions if a[0] in ("halt", "unload")]
+        return [default, *attacks, *rest]
+    return [default]
+
+
+def horizon(game: Game[Any], origin: State, state: State) -> bool:
+    """A decision race's simulations stop ``HORIZON_CARDS`` cards after they began."""
+    s: Any = state
+    o: Any = origin
+    return bool(s.cards_count >= o.cards_count + HORIZON_CARDS)
+
+
 def features(game: Game[Any], state: State, role: str) -> list[float]:
     """What the value weighs, from ``role``'s side: VP, strength on the map, RPs, hand, and
     the VP lead scaled by how far the decks are gone (a lead late counts more)."""

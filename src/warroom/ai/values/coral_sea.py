@@ -25,7 +25,14 @@ from typing import Any
 
 from warroom.ai.base import Policy
 from warroom.ai.rules.coral_sea import Style
-from warroom.ai.values.cc_series import final, make_evaluate, plans
+from warroom.ai.values.cc_series import (
+    candidates,
+    final,
+    horizon,
+    make_evaluate,
+    observed,
+    plans,
+)
 from warroom.engine import Game, State
 from warroom.games.campaign_commander.state import CCState
 
@@ -86,4 +93,15 @@ SEARCH = {"styles": "1", "depth": "100000", "iterations": "32", "z": "1.0", "eps
 player itself (``eps=0``); the tree search's earlier defaults were ``depth=24``, ``bias=2``,
 ``eps=0.05``."""
 
-__all__ = ["SEARCH", "STYLES", "epoch", "evaluate", "final", "plans", "styles"]
+__all__ = [
+    "SEARCH",
+    "STYLES",
+    "candidates",
+    "epoch",
+    "evaluate",
+    "final",
+    "horizon",
+    "observed",
+    "plans",
+    "styles",
+]

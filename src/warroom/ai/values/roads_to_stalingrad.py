@@ -23,7 +23,14 @@ from typing import Any
 
 from warroom.ai.base import Policy
 from warroom.ai.rules.roads_to_stalingrad import STYLES, policy
-from warroom.ai.values.cc_series import final, make_evaluate, plans
+from warroom.ai.values.cc_series import (
+    candidates,
+    final,
+    horizon,
+    make_evaluate,
+    observed,
+    plans,
+)
 from warroom.engine import Game, State
 
 WEIGHTS = (0.291, 0.286, 0.05, 0.0, 0.064)
@@ -49,7 +56,7 @@ EPOCH_CARDS = 20
 campaign lasts some 40-60): two or three races a game, each some 24 simulations."""
 
 
-DEFAULT = {"axis": "rules", "soviet": "massed, two objectives"}
+DEFAULT = {"axis": "rules", "soviet": "massed-two"}
 """The style a race keeps without clear evidence for another. The Soviet's is the massed
 style: as a fixed player it beat the rules player (138 of 200 against 111 for the rules
 Soviet) and random (98 of 100 against 88), and with the rules player as the default the
@@ -67,10 +74,31 @@ def styles(game: Game[Any], role: str) -> Sequence[tuple[str, Policy]]:
     return sorted(offered, key=lambda o: o[0] != first)
 
 
+def style_for(game: Game[Any], role: str, name: str) -> Policy | None:
+    """A style written for one side, played by the other (``warroom.ai.styles``): the
+    styles are knobs of the rules player that fit either side."""
+    for group in STYLES.values():
+        for st in group:
+            if st.name == name:
+                return st
+    return None
+
+
 def epoch(game: Game[Any], state: State, role: str) -> Hashable:
     """Choose again every ``EPOCH_CARDS`` cards (a count both sides see)."""
     s: Any = state
     return int(s.cards_count) // EPOCH_CARDS
 
 
-__all__ = ["SEARCH", "epoch", "evaluate", "final", "plans", "styles"]
+__all__ = [
+    "SEARCH",
+    "candidates",
+    "epoch",
+    "evaluate",
+    "final",
+    "horizon",
+    "observed",
+    "plans",
+    "style_for",
+    "styles",
+]

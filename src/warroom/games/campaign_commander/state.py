@@ -63,6 +63,11 @@ class Units(dict[str, Unit]):
         self.touched: set[str] = set()
         self.iso_basis: Any = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its units alone: the index and memo are made again on demand (as for
+        a fresh set-up), so a state can be saved (an agent's memory keeps a world)."""
+        return (self.__class__, (dict(self),))
+
     def copy(self) -> Units:
         new = self.__class__.__new__(self.__class__)  # (tests use subclasses)
         dict.update(new, self)

@@ -800,7 +800,7 @@ class GamePage {
     btn.textContent = "thinking…";
     try {
       const out = await api(`/api/matches/${this.id}/hint`, { method: "POST", token: this.current.token, body: { seconds: 1.0 } });
-      this.hints = { step: out.step, role: out.role, candidates: out.candidates };
+      this.hints = { step: out.step, role: out.role, candidates: out.candidates, note: out.note, searched: out.searched };
     } catch (e) {
       this.toast(e.message);
     } finally {
@@ -825,14 +825,19 @@ class GamePage {
       return;
     }
     panel.innerHTML = "";
-    panel.append(h("div", { class: "hint-head" }, h("b", {}, "Hint"), h("span", { class: "muted" }, " best first: chance of winning after the move"),
+    panel.append(h("div", { class: "hint-head" }, h("b", {}, "Hint"),
+      h("span", { class: "muted" }, hs.searched ? " chance of winning after the move, as the search measured it" : " the search did not measure these moves"),
       h("button", { type: "button", class: "link hint-close", onclick: () => { this.hints = null; this.drawHints(); } }, "✕")));
+    if (hs.note) panel.append(h("p", { class: "hint-note muted" }, hs.note));
     const ol = h("ol", { class: "hint-list" });
     hs.candidates.forEach((c, rank) => {
       const i = v.prompt.actions.findIndex((a) => actionKey(a) === actionKey(c.action));
       const li = h("li", { class: "hint-cand", "data-rank": rank + 1 },
         h("button", { type: "button", class: "link hint-label", disabled: i < 0, onclick: () => i >= 0 && this.choose(i) }, c.label),
-        h("span", { class: "hint-value" }, ` ${Math.round(c.value * 100)}%`),
+        c.win === null || c.win === undefined
+          ? h("span", { class: "hint-value muted" }, c.measured ? " no figure" : " not measured")
+          : h("span", { class: "hint-value" + (c.too_few ? " muted" : "") },
+            ` ${Math.round(c.win * 100)}% (${Math.round(c.low * 100)}–${Math.round(c.high * 100)}%, ${c.simulations} sim${c.simulations === 1 ? "" : "s"})`),
         h("div", { class: "hint-reason muted" }, c.reason));
       ol.append(li);
       if (i < 0) return;

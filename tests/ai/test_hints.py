@@ -1,0 +1,98 @@
+"""Honest hints (issue 23, and issue 20's hints): a hint names the move, its estimated win
+chance with the simulations behind it and a 95% interval, lists only moves the search
+measured, and says plainly when the search did not run or measured too little.
+
+On 0c67e28 a hint said "most promising; won 51% of 1 sampled continuations" above "won 72%
+of 1", labelled whole order sheets as one order, showed moves never looked at as "not
+explored: the search found better lines first" when no search ran, and called a shaped
+score a win rate."""
+
+from __future__ import annotations
+
+from tests.engine.toy import DUEL
+from warroom.ai.arena import wilson
+from warroom.ai.search import TOO_FEW, advise, game_hook
+from warroom.engine import Match, Rng, game
+
+
+def test_a_hint_gives_win_chances_with_simulations_and_intervals_best_first() -> None:
+    m = Match.new(DUEL, seed=1)
+    out = advise(m, "north", k=3, seconds=5.0, iterations=300, seed=1)
+    assert out["searched"] and out["simulations"] > 0
+    cands = out["candidates"]
+    assert [c["chosen"] for c in cands].count(True) == 1
+    for c in cands:
+        n = c["simulations"]
+        assert c["measured"] and n > 0 and c["finished"] == n  # the toy always ends
+        # a win rate (a win 1, a draw 1/2), not the search's score nudged by the margin
+        # (``win`` is rounded to 3 places: k/(2n) within 0.0005 for a whole k)
+        assert abs(2 * c["win"] * n - round(2 * c["win"] * n)) <= n * 0.001 + 1e-9
+        low, high = wilson(c["win"] * n, n)
+        assert (c["low"], c["high"]) == (round(low, 3), round(high, 3))
+        assert (
+            f"won {c['win']:.0%} (95%: {low:.0%}-{high:.0%}) of {n} simulated games"
+            in (c["reason"])
+        )
+    sized = [c for c in cands if not c["too_few"]]
+    assert sized and cands[: len(sized)] == sized  # the well-measured moves come first...
+    assert [c["win"] for c in sized] == sorted((c["win"] for c in sized), reverse=True)
+    assert all(c["simulations"] >= TOO_FEW for c in sized)  # ...by their win chance
+
+
+def test_a_small_sample_is_called_too_small_and_unmeasured_moves_are_left_out() -> None:
+    m = Match.new(DUEL, seed=1)
+    out = advise(m, "north", k=3, seconds=5.0, iterations=2, seed=1)
+    cands = out["candidates"]
+    assert 1 <= len(cands) <= 2  # two simulations measure at most two of the three bids
+    for c in cands:
+        assert c["measured"] and 0 < c["simulations"] < TOO_FEW and c["too_few"]
+        assert "too few simulations to mean much" in c["reason"]
+
+
+def test_the_only_legal_move_is_said_to_be_so() -> None:
+    g = game("commanders")
+    m = Match.new(g, seed=2)
+    while not m.over:  # to the first prompt with one listed move
+        role = m.active[0]
+        legal = m.legal(role)
+        if len(legal) == 1:
+            break
+        m.act(role, legal[-1])
+    out = advise(m, role, seconds=0.2, iterations=20, seed=1)
+    assert not out["searched"] and out["note"] == "the only legal move"
+    [c] = out["candidates"]
+    assert not c["measured"] and c["win"] is None and c["reason"] == "the only legal move"
+
+
+def test_a_prompt_the_search_does_not_plan_says_it_was_not_searched() -> None:
+    """Roads to Stalingrad: the search plans Card or Map, operations and attacks; a card's
+    follow-up choice is the chosen style's answer, and the hint says so with no figure."""
+    g = game("roads-to-stalingrad")
+    plans = game_hook(g.id, "plans")
+    m = Match.new(g, seed=3)
+    rng = Rng(4)
+    for _ in range(400):
+        role = m.active[0]
+        legal = m.legal(role)
+        if len(legal) > 1 and not plans(g, g.determinize(m.state, role, Rng(1)), role, legal):
+            break
+        m.act(role, rng.choice(legal))
+    else:
+        raise AssertionError("no prompt the search leaves to the style in 400 steps")
+    out = advise(m, role, seconds=0.3, iterations=8, seed=1)
+    assert not out["searched"] and out["note"].startswith("not searched: ")
+    [c] = out["candidates"]
+    assert not c["measured"] and c["win"] is None and c["simulations"] == 0
+    assert c["label"] and c["reason"] == out["note"]
+
+
+def test_a_whole_order_sheet_is_not_passed_off_as_one_order() -> None:
+    """Commanders' search compares whole order sheets: a hint on an order says the figures
+    are the sheet's, and carries the sheet."""
+    m = Match.new("commanders", seed=1)
+    out = advise(m, "white", seconds=5.0, iterations=40, seed=1)
+    planned = [c for c in out["candidates"] if c["plan"]]
+    assert planned
+    for c in planned:
+        assert "whole plan" in c["reason"] and "not this step's alone" in c["reason"]
+        assert c["plan"][0] == c["action"]

@@ -1,0 +1,80 @@
+"""The search's opponent model: a population of ways of playing and a belief over it, updated
+by what the opponent is seen to do (``warroom.ai.population``)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from warroom.ai import make_agent
+from warroom.ai.population import Tracker, members
+from warroom.ai.search import game_hook
+from warroom.engine import Match, game
+
+
+def _play(game_id: str, axis_spec: str, steps: int, seed: int = 4) -> Match:
+    m = Match.new(game_id, seed=seed)
+    first, second = m.game.roles
+    agents = {first: make_agent(axis_spec, game_id, 1), second: make_agent("rules", game_id, 2)}
+    while not m.over and len(m.steps) < steps:
+        role = m.active[0]
+        m.act(role, agents[role].choose(m, role))
+    return m
+
+
+@pytest.mark.parametrize(
+    ("game_id", "habit", "member"),
+    [
+        ("roads-to-stalingrad", "script:garrisons", "script:garrisons"),
+        ("roads-to-stalingrad", "style:strongholds", "strongholds"),
+        ("coral-sea", "script:blitz", "script:blitz"),
+    ],
+)
+def test_the_belief_finds_the_opponents_habit(game_id: str, habit: str, member: str) -> None:
+    """Three hundred steps of a side playing one habit: the other side's belief puts the
+    member that plays it first, with most of the weight (every member starts below 0.3)."""
+    m = _play(game_id, habit, 300)
+    first, second = m.game.roles
+    assert all(x.prior < 0.3 for x in members(m.game, first))
+    tracker = Tracker(m.game, second, seed=3)
+    tracker.catch_up(m)
+    belief = tracker.beliefs[first]
+    (name, weight), *_ = belief.top(1)
+    assert belief.updates > 10
+    assert name == member and weight > 0.5
+
+
+def test_a_secret_choice_is_no_evidence() -> None:
+    """Card or Map is chosen in secret and chits are drawn unseen: the tracker does not weigh
+    them; the steps of an operation on the map (where it starts, who moves where) it does."""
+    g = game("roads-to-stalingrad")
+    observed = game_hook(g.id, "observed")
+    m = Match.new(g, seed=4)
+    rules = make_agent("rules", g.id, 1)
+    seen: dict[str, set[bool]] = {}
+    while len(m.steps) < 300:
+        role = m.active[0]
+        action = rules.choose(m, role)
+        secret = g.prompt_text(m.state, role).startswith("Choose Card or Map")
+        kind = "card-or-map" if secret else str(action[0])
+        seen.setdefault(kind, set()).add(bool(observed(g, m.state, role, action)))
+        m.act(role, action)
+    assert seen["card-or-map"] == {False} and seen["chit"] == {False}
+    assert seen["rp"] == {True} and True in seen["move"] and True in seen["go"]
+
+
+def test_a_tracker_saved_and_restored_holds_the_same_beliefs() -> None:
+    """What a server restart does to a computer seat's beliefs: nothing."""
+    m = _play("roads-to-stalingrad", "script:turtle", 300)
+    first, second = m.game.roles
+    half = Match.new(m.game, m.scenario, m.options, m.seed)
+    for st in m.steps[:150]:
+        half.act(st.role, st.action)
+    kept = Tracker(m.game, second, seed=3)
+    kept.catch_up(half)
+    restored = pickle.loads(pickle.dumps(kept))
+    kept.catch_up(m)
+    restored.catch_up(m)
+    assert restored.beliefs[first].weights == kept.beliefs[first].weights
+    assert restored.beliefs[first].updates == kept.beliefs[first].updates > 0

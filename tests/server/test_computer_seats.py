@@ -1,0 +1,143 @@
+"""A computer seat is one agent for the whole match, kept across prompts and over a restart,
+and it is the agent ``warroom evaluate`` measures: the same spec and seed make the same
+choices, move for move, through the server and in ``warroom.ai.arena.play_match``."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from warroom.ai import RandomAgent, make_agent
+from warroom.ai.arena import play_match
+from warroom.engine import Match, action_json, game
+from warroom.server import players as players_module
+from warroom.server.app import create_app
+from warroom.server.players import Players
+
+SPEC = "search:iterations=40,seconds=10"
+"""An iteration budget (the clock never ends these searches first), so choices are repeatable."""
+
+
+class Spy(Players):
+    """Notes the seed and memory each computer decision is asked with."""
+
+    def __init__(self) -> None:
+        super().__init__("thread", budget=10.0)
+        self.asked: list[tuple[int, Any]] = []
+
+    def choose(
+        self, key: str, match: Any, role: str, spec: str, seed: int, done: Any, memory: Any = None
+    ) -> Any:
+        self.asked.append((seed, memory))
+        return super().choose(key, match, role, spec, seed, done, memory)
+
+
+def _play(
+    c: TestClient, mid: str, token: str, human: RandomAgent, until: int, spy: Spy
+) -> dict[str, Any]:
+    """Play the human seat with ``human``'s generator over the listed moves (a single listed
+    move played without a draw, as play_match does) until the match is over or the computer
+    has been asked ``until`` times and is not thinking."""
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        view: dict[str, Any] = c.get(f"/api/matches/{mid}", headers={"X-Seat-Token": token}).json()
+        if view["outcome"] or (len(spy.asked) >= until and not view["thinking"]):
+            return view
+        prompt = view["prompt"]
+        # play_match asks the first active role: when both give secret orders at once, the
+        # person waits for the computer (whether the other side has finished its orders is
+        # public, and the search may use it, so the order must be the same to compare)
+        if not prompt or not prompt["actions"] or view["active"][0] != prompt["role"]:
+            time.sleep(0.01)
+            continue
+        actions = prompt["actions"]
+        action = actions[0] if len(actions) == 1 else human.rng.choice(actions)
+        r = c.post(
+            f"/api/matches/{mid}/actions",
+            headers={"X-Seat-Token": token},
+            json={"action": action, "step": view["step"]},
+        )
+        assert r.status_code in (200, 409), r.text  # 409: the computer moved meanwhile
+    raise AssertionError("the match did not move on")
+
+
+def test_a_computer_seat_plays_as_evaluate_does_across_a_restart(tmp_path: Path) -> None:
+    g = game("commanders")
+    computer, person = g.roles
+    db = tmp_path / "warroom.sqlite"
+    human = RandomAgent(77)
+
+    first = Spy()
+    with TestClient(create_app(db, players=first, fixed_seeds=True)) as c:
+        m = c.post(
+            "/api/matches", json={"game": g.id, "seed": 11, "seats": {computer: SPEC}}
+        ).json()
+        view = _play(c, m["id"], m["tokens"][person], human, 6, first)
+        assert not view["outcome"], "the match ended before the restart"
+    seeds = {seed for seed, _ in first.asked}
+    assert len(seeds) == 1, "a seat's seed moved with the steps"
+    assert first.asked[0][1] is None and first.asked[-1][1] is not None  # memory from move 2
+    players_module._agents.clear()  # as in a new worker process: only the store remembers
+
+    second = Spy()
+    with TestClient(create_app(db, players=second, fixed_seeds=True)) as c:
+        view = _play(c, m["id"], m["tokens"][person], human, 10**6, second)
+        assert view["outcome"]
+        record = c.get(f"/api/matches/{m['id']}/record").json()
+    # after the restart the seat's agent came back from the store (its seed is not the new
+    # room's): the choices still follow from the first seed
+    assert second.asked and second.asked[0][1] is not None
+    assert {seed for seed, _ in second.asked} != seeds
+
+    agents = {computer: make_agent(SPEC, g.id, seeds.pop()), person: RandomAgent(77)}
+    offline = play_match(g, agents, 11)
+    assert offline.over
+    # the two roles give their secret orders at once: compare each role's own sequence
+    for role in g.roles:
+        served = [a for r, a in record["actions"] if r == role]
+        played = [action_json(s.action) for s in offline.steps if s.role == role]
+        assert served == played, f"{role} played otherwise through the server"
+    assert view["outcome"]["winner"] == (offline.outcome.winner if offline.outcome else None)
+
+
+def test_a_race_of_styles_goes_on_across_prompts_even_from_the_store() -> None:
+    """Roads to Stalingrad's Soviet races its styles over several prompts (a time budget
+    too small for a whole race): with the seat's memory loaded afresh at every prompt (as
+    after a restart, or in a worker that never saw the match) the race goes on and ends, and
+    the style played changes only when the race ends or the epoch (every 20 cards) turns.
+    On 0c67e28 each prompt made a new agent: 0 of 40 races finished through the server."""
+    from warroom.ai import load_agent
+    from warroom.server.players import think
+
+    g = game("roads-to-stalingrad")
+    spec = "search:iterations=12,seconds=0.05"
+    m = Match.new(g, seed=4)
+    rules = make_agent("rules", g.id, 2)
+    memory = None
+    finished, styles = 0, []
+    for _ in range(3000):
+        if m.over:
+            break
+        role = m.active[0]
+        legal = m.legal(role)
+        if role == "soviet" and len(legal) > 1:
+            players_module._agents.clear()  # nothing kept in this process: the memory only
+            action, memory = think("k", m, role, spec, 5, memory)
+            assert memory is not None
+            agent = load_agent(memory[1])
+            kept = agent._style[(g.id, role)]  # type: ignore[attr-defined]
+            styles.append((kept.key, kept.chosen, kept.race is None))
+            finished += kept.race is None
+            m.act(role, action)
+        else:
+            m.act(role, legal[0] if len(legal) == 1 else rules.choose(m, role))
+        if len(styles) >= 60:
+            break
+    assert finished > 0, "no race of styles ended"
+    for (key_a, chosen_a, _), (key_b, chosen_b, done_b) in itertools.pairwise(styles):
+        if key_a == key_b and chosen_a != chosen_b:
+            assert done_b  # a new style only when a race has just ended
