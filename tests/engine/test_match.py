@@ -3,6 +3,7 @@ import json
 import pytest
 
 from tests.engine.toy import DUEL
+from tests.secrets.toys import SHEETS
 from warroom.engine import (
     BadOption,
     BadRecord,
@@ -64,17 +65,29 @@ def test_replay_reproduces_the_exact_state() -> None:
     assert rebuilt.outcome == m.outcome and rebuilt.log == m.log
 
 
-def test_undo_stops_at_a_reveal_or_a_roll() -> None:
+def test_undo_takes_back_what_no_one_to_act_saw_and_stops_at_a_reveal_or_a_roll() -> None:
     m = Match.new(DUEL, seed=5)
     m.act("north", ("bid", 2))
-    assert m.can_undo("north") and not m.can_undo("south")
-    m.undo("north")
-    assert m.active == ("north", "south") and m.steps == []
-    m.act("north", ("bid", 2))
-    m.act("south", ("bid", 2))  # reveals the bids and rolls for the tie
-    assert not m.can_undo("south")
+    # south saw that north bid and is to bid: it could have bid already, so north may not
+    # take its bid back (whether it may must not tell it whether south bid)
+    assert not m.can_undo("north") and not m.can_undo("south")
+    with pytest.raises(IllegalAction, match="cannot undo now"):
+        m.undo("north")
+    s = Match.new(SHEETS, seed=5)
+    s.act("red", ("order", 2))
+    s.act("blue", ("order", 1))
+    assert s.can_undo("red") and s.can_undo("blue")  # each wrote unseen by the other
+    s.undo("red")
+    assert [(st.role, st.action) for st in s.steps] == [("blue", ("order", 1))]
+    assert s.view("red")["board"]["my_sheet"] == [] and s.view("blue")["board"]["my_sheet"] == [1]
+    s.act("red", ("order", 1))
+    s.act("red", ("done",))
+    assert not s.can_undo("red")  # blue saw red finish and is still writing
+    s.act("blue", ("done",))  # reveals the sheets and rolls for the tie
+    assert s.log[-2]["kind"] == "tie"
+    assert not s.can_undo("blue") and not s.can_undo("red")
     with pytest.raises(IllegalAction, match="never past a die roll or a reveal"):
-        m.undo("south")
+        s.undo("blue")
 
 
 def test_each_log_entry_knows_the_step_that_wrote_it_and_undo_takes_both_back() -> None:
@@ -91,9 +104,11 @@ def test_each_log_entry_knows_the_step_that_wrote_it_and_undo_takes_both_back() 
     assert set(m.log_steps[2:]) == {2}
     again = Match.replay(m.record(), game=DUEL)
     assert again.log_steps == m.log_steps
-    m.act("north", ("bid", 1))
-    m.undo("north")
-    assert len(m.log_steps) == len(m.log) and m.log_steps[-1] == 2
+    s = Match.new(SHEETS, seed=5)
+    s.act("red", ("order", 2))  # step 1
+    s.act("blue", ("order", 1))  # step 2
+    s.undo("red")  # blue's order, played again, is step 1 now
+    assert [e["role"] for e in s.log] == ["blue"] and s.log_steps == [1]
 
 
 def test_scripted_dice_decide_a_tie() -> None:

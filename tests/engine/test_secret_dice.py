@@ -14,6 +14,7 @@ import struct
 import pytest
 
 from tests.engine.toy import DUEL
+from tests.secrets.toys import SHEETS
 from warroom.engine import (
     BadSetup,
     Match,
@@ -134,11 +135,13 @@ def test_copies_forks_equality_and_the_undo_barrier_work_on_the_secret_generator
     assert type(f1) is SecretRng and f1 == f2 and f1.dice(20) == f2.dice(20)
     assert a.fork(4).dice(20) != a.fork(3).dice(20)
     # Match.act keeps no undo past a roll of the keyed dice
-    m = Match.new(DUEL, seed=KEY)
-    m.act("north", ("bid", 1))
-    assert m.can_undo("north")
-    m.act("south", ("bid", 1))  # a tie: the die is rolled
-    assert not m.can_undo("south") and m.log[-2]["kind"] == "tie"
+    m = Match.new(SHEETS, seed=KEY)
+    m.act("red", ("order", 1))
+    m.act("blue", ("order", 1))
+    assert m.can_undo("red") and m.can_undo("blue")
+    m.act("red", ("done",))
+    m.act("blue", ("done",))  # a tie: the die is rolled
+    assert not m.can_undo("blue") and m.log[-2]["kind"] == "tie"
 
 
 def test_generator_state_is_small_json_and_restores_either_kind() -> None:

@@ -1,4 +1,5 @@
-"""Fixtures: a server on a temporary database, with the engine's test game (Duel) registered."""
+"""Fixtures: a server on a temporary database, with the test games Duel (the engine's) and
+Sheets (secret orders written one at a time, tests/secrets/toys.py) registered."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.engine.toy import DUEL
+from tests.secrets.toys import SHEETS
 from warroom.server.app import create_app
 from warroom.server.players import Players
 
@@ -21,7 +23,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL, SHEETS], fixed_seeds=True)
     with TestClient(app) as c:
         yield c
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import uvicorn
 
 from tests.engine.toy import DUEL
+from tests.secrets.toys import SHEETS
 from warroom.server.app import UVICORN_LIMITS, create_app
 from warroom.server.players import Players
 
@@ -40,7 +41,7 @@ def wait_until_up(port: int, timeout: float = 20.0) -> None:
 class LiveServer:
     def __init__(self, db: Path, players: str = "thread") -> None:
         self.port = free_port()
-        app = create_app(db, players=Players(players), extra_games=[DUEL], fixed_seeds=True)
+        app = create_app(db, players=Players(players), extra_games=[DUEL, SHEETS], fixed_seeds=True)
         self.server = uvicorn.Server(
             uvicorn.Config(
                 app, host="127.0.0.1", port=self.port, log_level="warning", **UVICORN_LIMITS
@@ -65,7 +66,9 @@ class LiveServer:
 def main() -> None:
     db, port = sys.argv[1], int(sys.argv[2])
     sync = sys.argv[3] if len(sys.argv) > 3 else "full"
-    app = create_app(db, players=Players("thread"), extra_games=[DUEL], sync=sync, fixed_seeds=True)
+    app = create_app(
+        db, players=Players("thread"), extra_games=[DUEL, SHEETS], sync=sync, fixed_seeds=True
+    )
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", **UVICORN_LIMITS)
 
 

@@ -140,6 +140,7 @@ def test_commanders_orders_by_clicking_a_group_then_its_arrow_and_the_other_side
     sectors = white.locator("svg.board [data-target='sector:mid-east'].choice")
     assert sectors.count() == 1
     shot(white, "commanders-group-selected")
+    black_step = step_of(black)
     for k in range(2):  # two squadrons: "2C" on the sheet
         step = step_of(white)
         if k:
@@ -151,7 +152,10 @@ def test_commanders_orders_by_clicking_a_group_then_its_arrow_and_the_other_side
         {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
     ]
     assert white.locator("svg.board g.arrow text", has_text="2C").count() == 1
-    # black sees nothing of white's sheet
+    # black sees nothing of white's sheet, not even that an order was written: its step
+    # counter stays (issue 17)
+    black.wait_for_timeout(500)
+    assert step_of(black) == black_step
     black.reload()
     black.wait_for_function("window.warroom && window.warroom.view")
     assert black.evaluate("window.warroom.view.board.orders.white") == []

@@ -120,3 +120,39 @@ def test_the_checkpointer_copies_the_wal_into_the_database(
 def test_sync_is_full_or_normal(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="full, normal"):
         Store(tmp_path / "s.sqlite", "off")
+
+
+def test_the_match_list_counts_and_dates_only_what_a_watcher_saw(tmp_path: Path) -> None:
+    """Issue 17: a secret step moves neither the list's step count nor its time."""
+    store = Store(tmp_path / "s.sqlite")
+    store.create(row("a")).result()
+    first = store.summaries()[0]
+    assert (first["steps"], first["updated"] > 0) == (0, True)
+    time.sleep(0.01)
+    store.append("a", 0, "north", ["bid", 2], False, shown=0, public=False).result()
+    assert store.summaries() == [first]
+    time.sleep(0.01)
+    store.append("a", 1, "south", ["bid", 1], False, shown=1, public=True).result()
+    second = store.summaries()[0]
+    assert second["steps"] == 1 and second["updated"] > first["updated"]
+    assert len(store.load("a").actions) == 2  # the record keeps every step
+    store.close()
+
+
+def test_an_older_database_gets_the_watchers_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(
+        """CREATE TABLE matches (id TEXT PRIMARY KEY, game TEXT NOT NULL, version TEXT NOT NULL,
+        scenario TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL, mode TEXT NOT NULL,
+        created REAL NOT NULL, updated REAL NOT NULL, steps INTEGER NOT NULL DEFAULT 0,
+        over INTEGER NOT NULL DEFAULT 0, snapshot TEXT NOT NULL, snapshot_step INTEGER NOT NULL);
+        INSERT INTO matches VALUES ('old', 'duel', '1', 'short', '{}', 1, 'hotseat', 5.0, 7.0,
+        3, 0, '{}', 0);"""
+    )
+    db.commit()
+    db.close()
+    store = Store(path)
+    (entry,) = store.summaries()
+    assert (entry["id"], entry["steps"], entry["updated"]) == ("old", 3, 7.0)
+    store.close()

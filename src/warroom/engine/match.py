@@ -3,6 +3,11 @@
 The match is the only place that checks actions: a game's ``apply`` is called
 with listed actions only, on a copy, and the copy replaces the state only when
 ``apply`` returns, so the state is unchanged after any error.
+
+It also keeps, for every step, who saw it: a step a role did not see (the other side
+writing a secret order) must not move anything that role is shown, its step counter
+included. A role's counter (``shown``) counts the steps that changed what it is shown:
+its view, its log or who is to act. The observer (None) has its own.
 """
 
 from __future__ import annotations
@@ -44,6 +49,23 @@ class _UndoPoint:
     log: int
 
 
+Viewer = str | None
+"""A role, or None for an observer."""
+
+
+@dataclass(slots=True)
+class _Seen:
+    """Who saw one step. ``seen``: the viewers it showed something to. ``open``: viewers for
+    whom it changed neither the log nor who is to act, so only their view could show it;
+    they are settled lazily (``Match._settle``) by comparing what they were shown
+    in ``before`` and ``after``, the states around the step."""
+
+    seen: frozenset[Viewer]
+    open: tuple[Viewer, ...] = ()
+    before: State | None = None
+    after: State | None = None
+
+
 def visible(event: Event, role: str | None) -> bool:
     """May ``role`` (None: an observer) see this log entry?"""
     to = event.get("to")
@@ -57,8 +79,8 @@ class Match:
     """A game in play. Build with ``Match.new`` or ``Match.replay``."""
 
     __slots__ = (
-        "_act", "_at", "_legal", "_out", "_undo", "game", "log", "log_steps", "options",
-        "scenario", "seed", "state", "steps",
+        "_act", "_at", "_legal", "_looks", "_out", "_seen", "_settled", "_undo", "game", "log",
+        "log_steps", "options", "scenario", "seed", "state", "steps",
     )  # fmt: skip
 
     def __init__(
@@ -80,6 +102,9 @@ class Match:
         # the replay steps through what a role could see by it
         self.log_steps: list[int] = []
         self._undo: list[_UndoPoint] = []
+        self._seen: list[_Seen] = []  # one per step: who saw it
+        self._settled = 0  # every entry of _seen before this one is settled
+        self._looks: dict[Viewer, tuple[State, Any]] = {}  # the last look taken per viewer
         # what the game's hooks said of the state ``_at`` (asked once per state: see _facts)
         self._at: State | None = None
         self._out: Outcome | None = None
@@ -161,6 +186,10 @@ class Match:
         m.log = []
         m.log_steps = []
         m._undo = []
+        self._settle()
+        m._seen = list(self._seen)
+        m._settled = self._settled
+        m._looks = {}
         m._at = None
         m._legal = {}
         return m
@@ -259,11 +288,85 @@ class Match:
         self.state = after
         self.steps.append(Step(role, act))
         new = self._drain()
+        self._seen.append(self._who_saw(role, active, before, after, new))
         if after.rng.s != before.rng.s or after.reveals != before.reveals or self.over:
             self._undo.clear()  # new information: nothing before it can be taken back
         else:
             self._undo.append(_UndoPoint(before, len(self.steps) - 1, len(self.log) - len(new)))
         return new
+
+    def _who_saw(
+        self,
+        role: str,
+        active: tuple[str, ...],
+        before: State,
+        after: State,
+        new: Sequence[Event],
+    ) -> _Seen:
+        """Who saw this step: its actor; everyone, when who is to act changed or the game
+        ended, or in a game without secrets; each viewer it logged something for; the others
+        are settled later by their views (``_settle``)."""
+        g = self.game
+        viewers = (*g.roles, None)
+        if not g.hidden_information or self.active != active:
+            return _Seen(frozenset(viewers))
+        seen: set[Viewer] = {role}
+        for v in viewers:
+            if v != role and any(visible(e, v) for e in new):
+                seen.add(v)
+        rest = tuple(v for v in viewers if v not in seen)
+        if not rest:
+            return _Seen(frozenset(seen))
+        return _Seen(frozenset(seen), rest, before, after)
+
+    def _settle(self) -> None:
+        """Settle who saw each step still open, by what each open viewer is shown before and
+        after it (done when a counter is asked for, so simulations never pay for it)."""
+        for i in range(self._settled, len(self._seen)):
+            entry = self._seen[i]
+            if entry.open:  # (an entry may be shared with clones: settled once, for all)
+                assert entry.before is not None and entry.after is not None
+                seen: set[Viewer] = set(entry.seen)
+                for v in entry.open:
+                    if self._look(entry.before, v) != self._look(entry.after, v):
+                        seen.add(v)
+                entry.seen, entry.open, entry.before, entry.after = frozenset(seen), (), None, None
+        self._settled = len(self._seen)
+
+    def _look(self, state: State, viewer: Viewer) -> Any:
+        """What ``viewer`` is shown of ``state`` (the last one is kept per viewer, since a
+        step's state after is the next one's before).
+
+        Its view only: a step that changes neither the log nor who is to act could change
+        a viewer's prompt without its view only if that viewer is to act while another role
+        chooses at the same time, and then its prompt would tell it the other's secret
+        choice (a leak in its own right, which tests/secrets finds by comparing prompts)."""
+        kept = self._looks.get(viewer)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        look = self.game.view(state, viewer)
+        self._looks[viewer] = (state, look)
+        return look
+
+    # ----- what each viewer saw ---------------------------------------------------------------
+    def shown(self, viewer: Viewer) -> int:
+        """The step counter of ``viewer`` (a role, or None for an observer): how many steps
+        changed what it is shown. The other side's secret steps do not count."""
+        self._settle()
+        return sum(1 for e in self._seen if viewer in e.seen)
+
+    def frames(self, viewer: Viewer) -> list[int]:
+        """Where ``viewer``'s counter moved: ``frames(v)[k]`` is the number of steps played when
+        it reached ``k`` (``[0, ...]``; a replay shows ``v`` the match after that many)."""
+        self._settle()
+        out = [0]
+        out.extend(i + 1 for i, e in enumerate(self._seen) if viewer in e.seen)
+        return out
+
+    def saw(self, viewer: Viewer, step: int) -> bool:
+        """Did ``viewer`` see step ``step`` (0-based) of the record?"""
+        self._settle()
+        return viewer in self._seen[step].seen
 
     def _check_listed(self, role: str, act: Action, legal: Sequence[Action]) -> None:
         if act not in legal:
@@ -284,24 +387,65 @@ class Match:
 
     # ----- undo -----------------------------------------------------------------------------
     def can_undo(self, role: str) -> bool:
-        """True when ``role`` made the last action and it revealed nothing and rolled no die."""
-        return (
-            bool(self._undo)
-            and self.steps[-1].role == role
-            and self._undo[-1].steps == len(self.steps) - 1
-        )
+        """True when ``role`` may take back its last action: it revealed nothing and rolled no
+        die since, every step after it is another side's secret that ``role`` did not see,
+        and no other side that saw the action is to act now (it could have acted on it: two
+        sides writing at once, each unseen by the other, may each undo). The other sides'
+        steps since are played again after the undo. Every part of this is something
+        ``role`` was shown, so whether it may undo never tells it whether another side wrote
+        meanwhile."""
+        return self.undoable(role) is not None
+
+    def undoable(self, role: str) -> int | None:
+        """The step (0-based) that ``undo(role)`` would take back, or None."""
+        if not self.steps or not self._undo:
+            return None
+        self._settle()
+        n = len(self.steps)
+        for i in range(n - 1, -1, -1):
+            st = self.steps[i]
+            if st.role == role:
+                break
+            if role in self._seen[i].seen:
+                return None  # role saw what came after its action
+        else:
+            return None
+        if len(self._undo) < n - i or self._undo[-(n - i)].steps != i:
+            return None  # a die or a reveal since
+        # another side that saw it and may act on it now (or may have: that it did must not
+        # show, so whether it did is not asked)
+        if any(r != role and r in self._seen[i].seen for r in self.active):
+            return None
+        return i
 
     def undo(self, role: str) -> None:
-        if not self.can_undo(role):
+        i = self.undoable(role)
+        if i is None:
             raise IllegalAction(
                 f"{role} cannot undo now: only its own last action, and never past a die roll or a reveal",
                 role=role,
             )
-        point = self._undo.pop()
+        n = len(self.steps)
+        later = self.steps[i + 1 :]
+        kept = (
+            self.state, list(self.steps), list(self.log), list(self._undo), list(self._seen),
+            list(self.log_steps),
+        )  # fmt: skip
+        point = self._undo[-(n - i)]
+        del self._undo[-(n - i) :]
         self.state = point.state
-        del self.steps[point.steps :]
+        del self.steps[i:]
         del self.log[point.log :]
         del self.log_steps[point.log :]
+        del self._seen[i:]
+        self._settled = min(self._settled, i)
+        try:
+            for st in later:  # the other sides' secret steps since, played again
+                self.act(st.role, st.action)
+        except IllegalAction as exc:  # they depended on the undone action: a game's mistake
+            self.state, self.steps, self.log, self._undo, self._seen, self.log_steps = kept
+            self._settled = len(self._seen)
+            raise IllegalAction(f"{role} cannot undo now: {exc}", role=role) from None
 
     # ----- views ----------------------------------------------------------------------------
     def events_for(self, role: str | None, start: int = 0) -> list[Event]:
@@ -321,7 +465,7 @@ class Match:
             "scenario": self.scenario,
             "options": dict(self.options),
             "role": role,
-            "step": len(self.steps),
+            "step": self.shown(role),
             "active": list(self.active),
             "board": self.game.view(self.state, role),
             "log": self.events_for(role) if log else [],

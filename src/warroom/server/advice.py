@@ -42,7 +42,8 @@ def hint_for(match: Match, role: str, seconds: float, k: int = 3, seed: int = 0)
     seconds = min(max(seconds, HINT_SECONDS[0]), HINT_SECONDS[1])
     view = seat_copy(match, role, seed ^ 0x417)
     out = advise(view, role, k=k, seconds=seconds, seed=seed)
-    return {"role": role, "step": len(match.steps), **out, "seconds": seconds}
+    # the seat's own step counter: the record's length would count the other side's secrets
+    return {"role": role, "step": match.shown(role), **out, "seconds": seconds}
 
 
 def is_campaign(match: Match) -> bool:

@@ -379,7 +379,7 @@ def create_app(
             if token is not None and not isinstance(token, str):
                 raise ValueError("a token is a string")
             room = rooms.get(match_id)
-            room.role_of(token)  # a token that holds no seat is refused
+            role = room.role_of(token)  # a token that holds no seat is refused
         except TooBig:
             with contextlib.suppress(Exception):
                 await ws.close(code=1009, reason=f"a message is at most {WS_MESSAGE} bytes")
@@ -390,14 +390,18 @@ def create_app(
                 await ws.send_json({"type": "error", "detail": excerpt(detail, DETAIL)})
                 await ws.close(code=4403 if isinstance(exc, Forbidden) else 4400)
             return
-        listener = Listener(asyncio.get_running_loop(), asyncio.Queue())
-        room.listeners.add(listener)
+        listener = Listener(asyncio.get_running_loop(), asyncio.Queue(), role)
+        with room.lock:
+            listener.last = hello_news = room.news(role)
+            room.listeners.add(listener)
         if room.evicted:  # dropped from memory a moment ago: listen to the room loaded now
             room.listeners.discard(listener)
             room = rooms.get(match_id)
-            room.listeners.add(listener)
+            with room.lock:
+                listener.last = hello_news = room.news(role)
+                room.listeners.add(listener)
         try:
-            await ws.send_json(room.news())  # a (re)connecting page catches up from here
+            await ws.send_json(hello_news)  # a (re)connecting page catches up from here
             reader = asyncio.ensure_future(_drain(ws))
             while True:
                 getter = asyncio.ensure_future(listener.queue.get())

@@ -104,12 +104,18 @@ class Catalog:
 
 @dataclass(eq=False)
 class Listener:
-    """A live page: messages go into its queue on the server's event loop."""
+    """A live page of one seat (``role``; None: a watcher): messages go into its queue on
+    the server's event loop, and only when what that seat's news says has changed."""
 
     loop: asyncio.AbstractEventLoop
     queue: asyncio.Queue[dict[str, Any]]
+    role: str | None = None
+    last: dict[str, Any] | None = None  # the last news it was sent
 
     def send(self, message: dict[str, Any]) -> None:
+        if message == self.last:
+            return  # nothing it can see has changed: not even the time of a message tells
+        self.last = message
         with contextlib.suppress(RuntimeError):  # the loop has closed: the page is gone
             self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
 
@@ -128,10 +134,10 @@ class Room:
     version: int = 0  # goes up at every change a page could see
     pending: Future[None] | None = None  # the last write to the store, until it is on disk
     sent: dict[tuple[str | None, int], tuple[int, bytes]] = field(default_factory=dict)
-    undos: int = 0  # the log's epoch: an undo takes entries back, so pages reload the log
+    # each seat's (and the watchers') log epoch: an undo of a step it saw takes entries back,
+    # so its page reloads the log; an undo it did not see is none of its business
+    epochs: dict[str | None, int] = field(default_factory=dict)
     seen: dict[str | None, list[int]] = field(default_factory=dict)  # see seen_by
-    # replay frames per role: ((role, steps, log length), frames, chapters); see frames_for
-    frames: dict[str | None, tuple[Any, list[int], list[int]]] = field(default_factory=dict)
     looked: dict[str | None, int] = field(default_factory=dict)  # log entries seen_by has read
     salt: str = ""  # of the dice commitment ("" for a match stored before commitments)
     sealed: str = ""  # the commitment, once worked out
@@ -208,7 +214,16 @@ class Room:
 
     @property
     def step(self) -> int:
+        """The steps of the record (for the store; never shown: see ``Match.shown``)."""
         return len(self.match.steps)
+
+    def epoch(self, role: str | None) -> int:
+        return self.epochs.get(role, 0)
+
+    def thinking_now(self) -> list[str]:
+        """The computer seats to act: thinking, from the first moment to the last of their
+        turn (a seat's one job per step would show the other side each secret step)."""
+        return sorted(r for r in self.match.active if self.seats[r].kind == "computer")
 
     def role_of(self, token: str | None) -> str | None:
         """The role whose seat ``token`` holds; None for no token (an observer).
@@ -223,14 +238,15 @@ class Room:
                 return role
         raise Forbidden()
 
-    def news(self) -> dict[str, Any]:
-        """What every listener may know the moment anything changes (no view, nothing secret)."""
+    def news(self, role: str | None) -> dict[str, Any]:
+        """What a seat's (or a watcher's) page may know the moment anything changes: its own
+        step counter, who is to act, the computer seats thinking; no view, nothing secret."""
         return {
             "type": "step",
-            "step": self.step,
+            "step": self.match.shown(role),
             "active": list(self.match.active),
             "over": self.match.over,
-            "thinking": sorted(self.thinking),
+            "thinking": self.thinking_now(),
         }
 
 
@@ -471,8 +487,9 @@ class Rooms:
                     seat = room.seats[role]
                     if seat.kind != "human":
                         raise Forbidden()
-                    self._check_step(room, expect_step)
-                    return room.step + 1, self._apply(room, role, action)
+                    self._check_step(room, role, expect_step)
+                    done = self._apply(room, role, action)
+                    return room.match.shown(role), done
             room = self.get(room.id)  # dropped from memory meanwhile: the one loaded now
 
     def _apply(self, room: Room, role: str, action: Any) -> Future[None]:
@@ -495,7 +512,16 @@ class Rooms:
         snap = None
         if m.over or room.step % self.snapshot_every == 0:
             snap = json.dumps(m.game.snapshot(m.state))  # text: the plain JSON form, as stored
-        done = self.store.append(room.id, n, role, action_json(m.steps[-1].action), m.over, snap)
+        done = self.store.append(
+            room.id,
+            n,
+            role,
+            action_json(m.steps[-1].action),
+            m.over,
+            snap,
+            shown=m.shown(None),
+            public=m.saw(None, n),
+        )
         self._wrote(room, done)
         return done
 
@@ -522,30 +548,47 @@ class Rooms:
         if room.evicted:
             room = self.get(room.id)
         with room.lock:
-            self._check_step(room, expect_step)
-            if not room.match.can_undo(role):
+            self._check_step(room, role, expect_step)
+            m = room.match
+            back = m.undoable(role)
+            if back is None:
                 raise Conflict(
                     f"{role} cannot undo now: only its own last action, and never past a die"
                     " roll or a reveal"
                 )
-            room.match.undo(role)
+            saw = [v for v in (*m.game.roles, None) if m.saw(v, back)]
+            m.undo(role)
             for r, (at, _) in list(room.minds.items()):
-                if at >= room.step:  # its answer was taken back: a new agent answers again
+                if at >= back:  # its answer was taken back: a new agent answers again
                     del room.minds[r]
-            del room.texts[len(room.match.log) :]
+            room.texts.clear()  # entries from the step taken back on are logged anew
             room.seen.clear()
             room.looked.clear()
-            room.undos += 1
-            m = room.match
-            done = self.store.truncate(room.id, room.step, _plain_json(m.game.snapshot(m.state)))
+            for v in saw:  # only those who saw the step taken back see the log change
+                room.epochs[v] = room.epoch(v) + 1
+            again = [(st.role, action_json(st.action)) for st in m.steps[back:]]
+            done = self.store.truncate(
+                room.id,
+                back,
+                _plain_json(m.game.snapshot(m.state)),
+                again=again,
+                shown=m.shown(None),
+                public=None in saw,
+            )
             self._wrote(room, done)
-            return room.step, done
+            return m.shown(role), done
 
     @staticmethod
-    def _check_step(room: Room, expect_step: int | None) -> None:
-        if expect_step is not None and expect_step != room.step:
+    def _check_step(room: Room, role: str, expect_step: int | None) -> None:
+        """``expect_step``: the step counter of ``role`` on the page that sent the request;
+        refused when the seat has been shown something since (by its own counter, so the
+        answer counts none of the other side's secret steps)."""
+        if expect_step is None:
+            return
+        now = room.match.shown(role)
+        if expect_step != now:
             raise Conflict(
-                f"the match has moved on: you saw step {expect_step}, it is now at step {room.step}"
+                f"the match has moved on: you saw step {expect_step}, it is now at step {now}"
             )
 
     def changed(self, room: Room) -> None:
@@ -553,9 +596,14 @@ class Rooms:
         self.tell(room)
 
     def tell(self, room: Room) -> None:
-        news = room.news()
+        """News to every live page, each its own seat's; a page hears nothing of a change it
+        cannot see (a listener sends only news that differ from its last)."""
+        news: dict[str | None, dict[str, Any]] = {}
         for listener in list(room.listeners):
-            listener.send(news)
+            role = listener.role
+            if role not in news:
+                news[role] = room.news(role)
+            listener.send(news[role])
 
     # ----- computer seats ---------------------------------------------------------------------
     def kick(self, room: Room) -> None:
@@ -655,7 +703,7 @@ class Rooms:
         log epoch ``epoch`` (an undo starts a new epoch); only the rest is sent then.
         """
         with room.lock:
-            if epoch != room.undos:
+            if epoch != room.epoch(role):
                 since = 0
             key = (role, since)
             cached = room.sent.get(key)
@@ -683,7 +731,7 @@ class Rooms:
                 for i in seen[start:]
             ]
             view["log_from"] = start
-            view["log_epoch"] = room.undos
+            view["log_epoch"] = room.epoch(role)
         else:
             view["log"] = [
                 {"event": e, "text": g.describe_event(e), "heading": g.event_heading(e)}
@@ -694,7 +742,7 @@ class Rooms:
         view["roles"] = list(g.roles)
         view["mode"] = room.mode
         view["seats"] = {r: s.public() for r, s in room.seats.items()}
-        view["thinking"] = sorted(room.thinking) if live else []
+        view["thinking"] = room.thinking_now() if live else []
         view["dice"] = room.dice()
         view["prompt"] = None
         view["can_undo"] = False
@@ -705,63 +753,57 @@ class Rooms:
         return view
 
     def frames_for(self, room: Room, role: str | None) -> tuple[list[int], list[int]]:
-        """The steps the replay shows ``role``: the start, every step after which a log entry it
-        may see was written (its own moves and what it saw of the others'), and now; never a
-        step of the other side's that it could not see. And which of those frames open a
-        chapter (a round, a turn, an operation: the game's help names the log entries that
-        mark one)."""
+        """The replay's frames for ``role``: the start and each step after which it saw
+        something new (its view, its log or who is to act: the steps its own step counter
+        counts, ``Match.frames``), never a step of the other side's that it could not see;
+        as numbers of steps of the record played, which the seat is never told (frame k is
+        the match after the k-th step it saw, so ``upto=k`` and ``frame=k`` are the same).
+        And which of those frames open a chapter (a round, a turn, an operation: the game's
+        help names the log entries that mark one)."""
         with room.lock:
             m = room.match
-            key = (role, len(m.steps), len(m.log), room.undos)
-            cached = room.frames.get(role)
-            if cached is not None and cached[0] == key:
-                return cached[1], cached[2]
-            seen = room.seen_by(role)
-            at = m.log_steps
-            frames = sorted({0, len(m.steps), *(at[i] for i in seen)})
+            frames = m.frames(role)
             rules = help_for(m.game)
             marks = set(rules.chapters) if rules is not None else set()
-            opening = {at[i] for i in seen if m.log[i].get("kind") in marks}
+            at = m.log_steps
+            opening = {at[i] for i in room.seen_by(role) if m.log[i].get("kind") in marks}
             chapters = [j for j, f in enumerate(frames) if j == 0 or f in opening]
-            room.frames[role] = (key, frames, chapters)
             return frames, chapters
 
     def replay_for(
         self, room: Room, role: str | None, upto: int | None = None, frame: int | None = None
     ) -> dict[str, Any]:
-        """The match as ``role`` saw it at one of its replay frames (``frame``: its index, -1 the
-        last; or ``upto``: the step of one of them)."""
+        """The match as ``role`` saw it at one of its replay frames (``frame``: its index, -1
+        the last; or ``upto``: its step counter then, the same number)."""
         frames, chapters = self.frames_for(room, role)
-        who = role or "a watcher"
+        last = len(frames) - 1
         if frame is not None:
             if frame == -1:
-                frame = len(frames) - 1
-            if not 0 <= frame < len(frames):
-                raise BadRequest(f"frame is a number from 0 to {len(frames) - 1}, got {frame}")
-            upto = frames[frame]
+                frame = last
+            if not 0 <= frame <= last:
+                raise BadRequest(f"frame is a number from 0 to {last} (or -1), got {frame}")
         elif upto is not None:
-            if upto not in frames:
-                raise BadRequest(
-                    f"step {upto} is not one {who} saw; replay by frame (0 to {len(frames) - 1})"
-                )
-            frame = frames.index(upto)
+            if not 0 <= upto <= last:
+                raise BadRequest(f"upto is a step from 0 to {last}, got {upto}")
+            frame = upto
         else:
-            raise BadRequest("name a frame (0 to the last, or -1 for the last)")
+            raise BadRequest(f"name a frame (0 to {last}, or -1 for the last)")
+        n = frames[frame]  # the steps of the record played by then
         with room.lock:
-            replays = room.replays
-            m = replays.pop(upto, None)
+            replays = room.replays  # keyed by steps of the record, the same for every role
+            m = replays.pop(n, None)
             if m is None:
                 record = room.match.record()
-                base = max((k for k in replays if k <= upto), default=None)
+                base = max((k for k in replays if k <= n), default=None)
                 if base is None:
-                    m = Match.replay(record, upto=upto, game=room.game)
+                    m = Match.replay(record, upto=n, game=room.game)
                 else:
                     m = replays[base].clone()
                     m.log = list(replays[base].log)
                     m.log_steps = list(replays[base].log_steps)
-                    for r, a in record["actions"][base:upto]:
+                    for r, a in record["actions"][base:n]:
                         m.act(r, a)
-            replays[upto] = m  # the most recently asked last
+            replays[n] = m  # the most recently asked last
             while len(replays) > REPLAYS_PER_ROOM:
                 del replays[next(iter(replays))]
             out = self._present(room, m, role, live=False)

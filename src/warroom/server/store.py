@@ -47,7 +47,9 @@ CREATE TABLE IF NOT EXISTS matches (
     snapshot TEXT NOT NULL,
     snapshot_step INTEGER NOT NULL,
     secret TEXT NOT NULL DEFAULT '',
-    salt TEXT NOT NULL DEFAULT ''
+    salt TEXT NOT NULL DEFAULT '',
+    shown INTEGER NOT NULL DEFAULT 0,
+    shown_at REAL NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     match_id TEXT NOT NULL REFERENCES matches(id),
@@ -72,6 +74,13 @@ CREATE TABLE IF NOT EXISTS minds (
     PRIMARY KEY (match_id, role)
 );
 """
+
+
+# Columns added since the first schema, with what an older row gets (see Store.__init__).
+ADDED = (
+    ("shown", "INTEGER NOT NULL DEFAULT 0", "steps"),
+    ("shown_at", "REAL NOT NULL DEFAULT 0", "updated"),
+)
 
 
 def _settle(results: list[tuple[Future[None], BaseException | None]]) -> None:
@@ -111,6 +120,7 @@ class MatchRow:
     salt: str = ""  # the salt of the dice commitment ("" for a match made before them)
     actions: list[list[Any]] = field(default_factory=list)
     seats: list[SeatRow] = field(default_factory=list)
+    shown: int = -1  # the watchers' step counter (-1: as many as its actions)
     minds: dict[str, tuple[int, bytes]] = field(default_factory=dict)
     """A computer seat's agent after its last answer: role -> (step count then, the agent
     saved by ``warroom.ai.save_agent``); the server's own, never sent to anyone."""
@@ -148,6 +158,8 @@ class Step:
     over: bool
     updated: float
     snapshot: str | None  # JSON of the state after the step, or None
+    shown: int = -1  # the watchers' step counter after it (-1: the raw count)
+    public: bool = True  # did a watcher see this step? (the public time of the match moves)
 
 
 Unit = Statements | Step
@@ -218,6 +230,10 @@ class Store:
                 self._db.execute(
                     f"ALTER TABLE matches ADD COLUMN {column} TEXT NOT NULL DEFAULT ''"
                 )
+        for name, kind, start in ADDED:  # the watchers' step counter and time (issue 17)
+            if name not in have:
+                self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
+                self._db.execute(f"UPDATE matches SET {name}={start}")
 
     def _checkpoint_loop(self) -> None:
         """Every second, copy what the WAL holds into the database (PASSIVE: never makes the
@@ -331,16 +347,22 @@ class Store:
         )
         last: dict[str, Step] = {}  # the latest step of each match (they come in order)
         snap: dict[str, Step] = {}  # its latest step with a snapshot
+        public: dict[str, float] = {}  # the time of its latest step a watcher saw
         for s in steps:
             last[s.match_id] = s
             if s.snapshot is not None:
                 snap[s.match_id] = s
+            if s.public:
+                public[s.match_id] = s.updated
         args = []
         for s in last.values():
-            args += (s.match_id, s.n + 1, int(s.over), s.updated)
+            shown = s.shown if s.shown >= 0 else s.n + 1
+            args += (s.match_id, s.n + 1, int(s.over), s.updated, shown, public.get(s.match_id, 0))
         db.execute(
-            "UPDATE matches SET steps=v.column2, over=v.column3, updated=v.column4"
-            " FROM (VALUES " + ",".join(["(?,?,?,?)"] * len(last)) + ") AS v"
+            "UPDATE matches SET steps=v.column2, over=v.column3, updated=v.column4,"
+            " shown=v.column5,"
+            " shown_at=CASE WHEN v.column6 > 0 THEN v.column6 ELSE matches.shown_at END"
+            " FROM (VALUES " + ",".join(["(?,?,?,?,?,?)"] * len(last)) + ") AS v"
             " WHERE matches.id = v.column1",
             args,
         )
@@ -360,8 +382,8 @@ class Store:
         stmts: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO matches (id, game, version, scenario, options, seed, mode, created,"
-                " updated, steps, over, snapshot, snapshot_step, secret, salt)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " updated, steps, over, snapshot, snapshot_step, secret, salt, shown, shown_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     row.id,
                     row.game,
@@ -378,6 +400,8 @@ class Store:
                     row.snapshot_step,
                     row.seed if isinstance(row.seed, str) else "",
                     row.salt,
+                    row.shown if row.shown >= 0 else len(row.actions),
+                    now,
                 ),
             )
         ]
@@ -405,14 +429,20 @@ class Store:
         action: list[Any],
         over: bool,
         snapshot: Any = None,
+        shown: int = -1,
+        public: bool = True,
     ) -> Future[None]:
         """Step ``n`` (0-based) of a match; with a snapshot of the state after it, if given
-        (its JSON text, or plain data).
+        (its JSON text, or plain data). ``shown``: the watchers' step counter after it;
+        ``public``: whether a watcher saw it (else the match list's time stays).
 
         Returns at once; the future resolves when the step is on disk."""
         if snapshot is not None and not isinstance(snapshot, str):
             snapshot = json.dumps(snapshot)
-        return self.submit(Step(match_id, n, role, json.dumps(action), over, time.time(), snapshot))
+        now = time.time()
+        return self.submit(
+            Step(match_id, n, role, json.dumps(action), over, now, snapshot, shown, public)
+        )
 
     def remember(self, match_id: str, role: str, step: int, blob: bytes) -> Future[None]:
         """A computer seat's memory (its agent saved after answering at step count ``step``),
@@ -426,20 +456,51 @@ class Store:
             ]
         )
 
-    def truncate(self, match_id: str, steps: int, snapshot: Any) -> Future[None]:
-        """Undo: keep only the first ``steps`` actions; ``snapshot`` is the state after them.
-        A computer seat's memory of a step taken back goes too."""
-        return self.submit(
-            [
-                ("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps)),
-                ("DELETE FROM minds WHERE match_id=? AND step>=?", (match_id, steps)),
+    def truncate(
+        self,
+        match_id: str,
+        steps: int,
+        snapshot: Any,
+        again: list[tuple[str, list[Any]]] | None = None,
+        shown: int = -1,
+        public: bool = True,
+    ) -> Future[None]:
+        """Undo: keep only the first ``steps`` actions, then ``again`` (the other sides' secret
+        actions played again after the one taken back); ``snapshot`` is the state after all
+        of them, ``shown`` the watchers' step counter, ``public`` whether they saw the undo.
+        One transaction: a crash leaves the match as it was before or after."""
+        now = time.time()
+        again = again or []
+        total = steps + len(again)
+        stmts: Statements = [
+            ("DELETE FROM actions WHERE match_id=? AND n>=?", (match_id, steps)),
+            # a computer seat's memory of a step taken back goes too
+            ("DELETE FROM minds WHERE match_id=? AND step>=?", (match_id, steps)),
+        ]
+        for k, (role, action) in enumerate(again):
+            stmts.append(
                 (
-                    "UPDATE matches SET steps=?, over=0, updated=?, snapshot=?, snapshot_step=?"
-                    " WHERE id=?",
-                    (steps, time.time(), json.dumps(snapshot), steps, match_id),
+                    "INSERT INTO actions (match_id, n, role, action) VALUES (?,?,?,?)",
+                    (match_id, steps + k, role, json.dumps(action)),
+                )
+            )
+        stmts.append(
+            (
+                "UPDATE matches SET steps=?, over=0, updated=?, snapshot=?, snapshot_step=?,"
+                " shown=?, shown_at=CASE WHEN ? THEN ? ELSE shown_at END WHERE id=?",
+                (
+                    total,
+                    now,
+                    json.dumps(snapshot),
+                    total,
+                    shown if shown >= 0 else total,
+                    int(public),
+                    now,
+                    match_id,
                 ),
-            ]
+            )
         )
+        return self.submit(stmts)
 
     # ----- reads ------------------------------------------------------------------------------
     def _row(self, r: tuple[Any, ...]) -> MatchRow:
@@ -500,11 +561,13 @@ class Store:
         return row
 
     def summaries(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The latest matches, public facts only (no actions, no snapshot, no tokens)."""
+        """The latest matches, public facts only (no actions, no snapshot, no tokens): their
+        step count and the time of their last step as a watcher sees them (a secret step
+        moves neither, nor the order of the list)."""
         with self._read_lock:
             rows = self._reader.execute(
-                "SELECT id, game, scenario, mode, created, updated, steps, over FROM matches"
-                " ORDER BY updated DESC LIMIT ?",
+                "SELECT id, game, scenario, mode, created, shown_at, shown, over FROM matches"
+                " ORDER BY shown_at DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         keys = ("id", "game", "scenario", "mode", "created", "updated", "steps", "over")

@@ -574,6 +574,8 @@ def render_text(st: CmdState, me: int | None) -> str:
     d = st.data
     ctrl = control(st)
     width = 24  # three sectors and their rules in 78 columns
+    # during a secret custom set-up, control would tell where the other side placed (as in view)
+    veiled = d.setups[st.cfg.scenario].custom and any(_hidden_setup(st, me, s) for s in (0, 1))
     lines = [
         f"Round {st.round}/{d.rules.rounds}  {PHASE_WORDS.get(st.phase, st.phase)}  "
         f"VP white {st.vp[0]} black {st.vp[1]}  pool {st.pool}"
@@ -587,7 +589,7 @@ def render_text(st: CmdState, me: int | None) -> str:
         ]
         if st.cfg.terrain:
             marks += d.terrain[st.cfg.board].sector_features(s)
-        who = "-" if ctrl[s] < 0 else "WB"[ctrl[s]]
+        who = "-" if ctrl[s] < 0 or veiled else "WB"[ctrl[s]]
         head = f"[{d.ids[s]}] {who} {' '.join(marks)}"
         return [head[:width], *(c[:width] for c in _cell(st, me, s))]
 

@@ -223,6 +223,13 @@ class GamePage {
     this.q(".game-name").textContent = v.title;
     this.q(".scen").textContent = ` · ${title(v.scenario)}`;
     this.q(".step-count").textContent = this.replay ? `replay: move ${this.replay.frame} of ${this.replay.frames - 1}` : `step ${v.step}`;
+    // hot seat: until the side at the screen says who it is, nothing of either side is drawn
+    const veiled = !!this.curtainFor && !this.replay;
+    this.root.classList.toggle("veiled", veiled);
+    if (veiled) {
+      this.drawVeiled();
+      return;
+    }
     this.drawSeats();
     this.drawBoard();
     this.drawPrompt();
@@ -744,6 +751,7 @@ class GamePage {
 
   drawCurtain() {
     const c = this.q(".curtain");
+    c.classList.remove("pass");
     if (!this.curtainFor || this.replay) {
       c.classList.add("hidden");
       return;
@@ -752,9 +760,34 @@ class GamePage {
     const role = this.curtainFor;
     c.append(h("div", { class: "banner" },
       h("div", { class: "big" }, `Pass the screen to ${title(role)}`),
-      h("p", {}, "The other side must not see what comes next."),
+      h("p", {}, `Nothing of either side is shown until ${title(role)} is at the screen.`),
       h("button", { type: "button", class: "primary", onclick: () => { this.curtainFor = null; this.render(); } }, `I am ${title(role)}: show my side`)));
+    c.classList.add("pass");
     c.classList.remove("hidden");
+  }
+
+  // behind the hot-seat curtain: no board, hand, prompt, log, hint or odds of either side is
+  // left in the page (not merely covered), so nothing can be read, selected or found in it
+  drawVeiled() {
+    this.svg.innerHTML = "";
+    this.tray.innerHTML = ""; // the hand and the scores beside the map
+    this.q(".tray").classList.add("hidden");
+    this.q(".tooltip").classList.add("hidden");
+    this.paths = [];
+    this.loose = [];
+    this.sel = [];
+    this.closeMenu();
+    for (const sel of [".prompt-who", ".prompt-text", ".choices", ".all-choices ol", ".log", ".seats", ".hint-panel", ".odds-panel"]) {
+      this.q(sel).innerHTML = "";
+    }
+    this.q(".hint-panel").classList.add("hidden");
+    this.q(".odds-panel").classList.add("hidden");
+    this.oddsKey = null;
+    this.hints = null;
+    this.q(".outcome").classList.add("hidden");
+    this.q(".undo").disabled = true;
+    this.q(".hint-btn").disabled = true;
+    this.drawCurtain();
   }
 
   // ----- hints: the top candidates for this seat, from what this seat may see --------------

@@ -954,8 +954,14 @@ class CoralSea(SeriesGame):
         return out
 
     def view(self, state: CCState, role: str | None) -> dict[str, Any]:
+        """The series view, with rule 12's fog: a seat does not see the enemy units hidden in
+        his stacks; a watcher (``role`` None) sees what both seats see, so neither side's
+        hidden units (only how many are hidden where) nor either side's arrangements."""
         v = super().view(state, role)
-        hidden = self.hidden_units(state, role)
+        if role is None:
+            hidden = set().union(*(self.hidden_units(state, r) for r in self.roles))
+        else:
+            hidden = self.hidden_units(state, role)
         airfields = {a: self.airfield_owner(state, a) for a in sorted(self.printed_airfields)}
         for k, val in state.flags.items():
             if k.startswith("af:"):
@@ -972,30 +978,34 @@ class CoralSea(SeriesGame):
         ]
         if state.flags.get("limited"):
             v["stack_tops"] = self.stack_tops(state)
-            if role is not None:  # the enemy's arrangements are his own business
-                foe = self.other(role)
-                v["flags"] = {
-                    k: val
-                    for k, val in v["flags"].items()
-                    if not k.startswith((f"top:{foe}:", f"topsig:{foe}:", f"topn:{foe}"))
-                }
+            # the enemy's arrangements are his own business (a watcher's: nobody's)
+            secret = tuple(
+                f"{k}:{r}" for r in self.roles if r != role for k in ("top", "topsig", "topn")
+            )
+            v["flags"] = {k: val for k, val in v["flags"].items() if not k.startswith(secret)}
         else:
             v["stack_tops"] = {}
-        if state.flags.get("limited") and role is not None:
+        if state.flags.get("limited"):
             # 12: which ship of an enemy stack in a port or at sea carries what is not seen
-            # (its units and RPs are counted, not placed)
-            foe = self.other(role)
+            # (its units and RPs are counted, not placed); a watcher sees what both seats
+            # see, so neither side's loading
+            foes = set(self.roles) if role is None else {self.other(role)}
             watched = set(self.watched)
             for u in v["units"]:
-                if u["side"] == foe and u["loc"] in watched:
+                if u["side"] in foes and u["loc"] in watched:
                     u["aboard"], u["rp_aboard"] = "", 0
         if hidden and v["op"] is not None:
             for key in ("acted", "group", "cargo", "hold"):
                 v["op"][key] = [u for u in v["op"][key] if u not in hidden]
         if hidden:
             v["units"] = [u for u in v["units"] if u["id"] not in hidden]
-            v["stacks"] = {a: [u for u in us if u not in hidden] for a, us in v["stacks"].items()}
-            v["stacks"] = {a: us for a, us in v["stacks"].items() if us}
+            # the stacks again from the units in sight only: not even their order may tell
+            # where the hidden units are
+            stacks: dict[str, list[str]] = {}
+            for u in v["units"]:
+                if u["loc"] not in OFF_MAP:
+                    stacks.setdefault(u["loc"], []).append(u["id"])
+            v["stacks"] = stacks
             v["hidden_counts"] = self._hidden_counts(state, hidden)
         else:
             v["hidden_counts"] = {}
@@ -1019,7 +1029,7 @@ class CoralSea(SeriesGame):
         for uid in hidden:
             loc = s.units[uid].loc
             out[loc] = out.get(loc, 0) + 1
-        return out
+        return dict(sorted(out.items()))  # in the order of the areas' names, not the units'
 
     def apply(self, state: CCState, role: str, action: Action) -> None:
         if not state.flags.get("limited"):
