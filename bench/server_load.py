@@ -266,7 +266,7 @@ def server_work(game: str, moves: int = 200) -> tuple[float, float, int]:
             _, written = rooms.act(room, role, action_json(legal[rng.below(len(legal))]))
             written.result()
             for seat in {role, *(m.active or [role])}:
-                rooms.state_json(room, seat, 10**6, room.undos)
+                rooms.state_json(room, seat, 10**6, room.epoch(seat))
             cpu += time.process_time() - c0
             wall += time.perf_counter() - w0
             n += 1

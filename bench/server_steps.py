@@ -54,7 +54,7 @@ def per_move(
             written.result()
             c1 = time.process_time()
             for page in pages:
-                rooms.state_json(room, page, has.get(page, 0), room.undos)
+                rooms.state_json(room, page, has.get(page, 0), room.epoch(page))
                 has[page] = len(room.seen_by(page))
             c2 = time.process_time()
             if window is not None:
