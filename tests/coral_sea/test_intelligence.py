@@ -9,6 +9,7 @@ import json
 from warroom.engine import Match, Rng
 from warroom.engine.match import visible
 from warroom.games.campaign_commander.coral_sea import GAME
+from warroom.games.campaign_commander.invariants import violations
 
 from .helpers import aboard, clean_board, operation, place
 
@@ -287,3 +288,70 @@ def test_the_rule_based_player_hides_its_stacks_once() -> None:
     # an RP marker where there is one; else the weakest unit (the destroyers, not the carrier)
     assert picks == [("top", "Rabaul", "rp"), ("top", "Solomon Sea", "jp-desron2")]
     assert _tops(m, JAPAN) == []
+
+
+def test_determinize_deals_the_enemys_moving_group_and_cargo_like_any_hidden_unit() -> None:
+    """12: which hidden units the enemy picked for a move, and what they took aboard in port,
+    is no more seen than where they lie: a search for the Allies must not read it."""
+
+    def picked(ship: str, troops: bool) -> Match:
+        m = clean_board(**LIMITED)
+        place(m, jp_8f="Rabaul", jp_desron2="Rabaul", jp_desron4="Rabaul", jp_cd6="Rabaul",
+              jp_nankai="Rabaul", jp_41="Rabaul", jp_cv5="Solomon Sea", jp_2="Solomon Sea",
+              us_tf17="Coral Sea")  # fmt: skip
+        operation(m, JAPAN, "Rabaul")
+        m.act(JAPAN, ("move", ship))
+        if troops:
+            m.act(JAPAN, ("embark", "jp-41", ship))
+        return m
+
+    top = GAME.stack_top(picked("jp-cd6", False).state, JAPAN, "Rabaul")
+    assert top == "jp-nankai"  # the first in counter order: every ship in Rabaul is hidden
+    hidden = ["jp-desron2", "jp-desron4"]
+    twins = [picked(hidden[0], False), picked(hidden[1], False), picked(hidden[1], True)]
+    states = [m.state for m in twins]
+    assert all(set(s.op.group) <= GAME.hidden_units(s, ALLIES) for s in states if s.op)
+    views = [GAME.view(s, ALLIES) for s in states]
+    assert views[0] == views[1] == views[2]  # the Allies cannot tell them apart
+    for k in range(10):
+        dets = [GAME.determinize(s, ALLIES, Rng(k)) for s in states]
+        snaps = [json.dumps(GAME.snapshot(d), sort_keys=True) for d in dets]
+        assert snaps[0] == snaps[1] == snaps[2], k
+        for d in dets:  # a state the engine plays on
+            assert not violations(GAME, d), violations(GAME, d)
+            assert GAME.legal_actions(d, JAPAN)
+    # Japan's own determinization keeps its group and its cargo
+    own = GAME.determinize(states[2], JAPAN, Rng(1))
+    assert own.op is not None and own.op.group == [hidden[1]]
+    assert own.aboard["jp-41"] == hidden[1]
+
+
+def test_determinized_states_are_states_the_engine_plays_on() -> None:
+    """What the search plays on: every determinized state keeps the invariants, who is to
+    act, and plays on (random moves to the end of the next operation or battle) without a
+    dead end or a broken invariant."""
+    dealt = 0
+    for seed in range(2):
+        m = Match.new(GAME, seed=seed, options={**LIMITED, "air-attacks": seed == 1})
+        rng = Rng(seed + 50)
+        while not m.over:
+            if len(m.steps) % 6 == 0:
+                for r in GAME.roles:
+                    d = GAME.determinize(m.state, r, Rng(len(m.steps)))
+                    assert not violations(GAME, d), (seed, r, violations(GAME, d))
+                    assert GAME.active(d) == m.active
+                    dealt += 1
+                    for _ in range(30):
+                        if GAME.outcome(d) is not None:
+                            break
+                        who = GAME.active(d)
+                        acts = GAME.legal_actions(d, who[0])
+                        assert acts, (seed, who, d.tasks[-1])
+                        d = d.clone()
+                        GAME.apply(d, who[0], acts[rng.below(len(acts))])
+                        d.cache = None
+                        assert not violations(GAME, d), (seed, r, violations(GAME, d))
+            role = m.active[rng.below(len(m.active))]
+            acts = m.legal(role)
+            m.act(role, acts[rng.below(len(acts))])
+    assert dealt > 100

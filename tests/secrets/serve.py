@@ -42,15 +42,13 @@ def make_client(db: Path) -> Iterator[TestClient]:
 
 
 def fixed_hints(monkeypatch: Any) -> None:
-    """Hints by a fixed number of iterations, whatever the clock says."""
+    """Hints by a fixed number of iterations, whatever the clock says (the server's hints
+    come from ``search.advise``; ``search.hints`` too, for any other caller): a budget the
+    clock stops would give twins different counts on a busy machine."""
     from warroom.ai import search
 
-    real = search.hints
-    monkeypatch.setattr(
-        search,
-        "hints",
-        functools.partial(_fixed_hint, real),
-    )
+    for name in ("hints", "advise"):
+        monkeypatch.setattr(search, name, functools.partial(_fixed_hint, getattr(search, name)))
 
 
 def _fixed_hint(real: Any, match: Match, role: str, **kw: Any) -> Any:

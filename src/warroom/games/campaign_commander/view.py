@@ -658,6 +658,12 @@ def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
 def determinize(g: SeriesGame, s: CCState, role: str, rng: Rng) -> CCState:
     new = s.clone()
     new.rng = rng.fork(0xCC)
+    # how many steps were taken is no fact of the game (steps unseen by ``role`` would count
+    # in it): only whether the other side's card window (2.3.4) is closed for the operation
+    # as it stands, which is all the count serves for
+    new.steps = 1
+    if new.op is not None:
+        new.op.window = 1 if s.op is not None and s.op.window == s.steps else 0
     foe = g.other(role)
     pool = sorted(new.hands[foe] + new.decks[foe] + new.discards[foe])
     rng.shuffle(pool)

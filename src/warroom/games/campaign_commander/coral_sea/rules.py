@@ -995,8 +995,12 @@ class CoralSea(SeriesGame):
                 if u["side"] in foes and u["loc"] in watched:
                     u["aboard"], u["rp_aboard"] = "", 0
         if hidden and v["op"] is not None:
-            for key in ("acted", "group", "cargo", "hold"):
+            for key in ("acted", "group", "hold"):
                 v["op"][key] = [u for u in v["op"][key] if u not in hidden]
+            # what the moving ships in sight carry (a hidden ship's cargo is not shown as the
+            # group's, even where the cargo itself is in sight)
+            ships = v["op"]["group"]
+            v["op"]["cargo"] = [u for u in naval.cargo(state, ships) if u not in hidden]
         if hidden:
             v["units"] = [u for u in v["units"] if u["id"] not in hidden]
             # the stacks again from the units in sight only: not even their order may tell
@@ -1084,48 +1088,70 @@ class CoralSea(SeriesGame):
         for k in [k for k in new.flags if k.startswith(f"topsig:{foe}:")]:
             del new.flags[k]  # (a signature left without its choice)
         hidden = self.hidden_units(state, role)
-        op = state.op
-        if op is not None:
-            moving = [*op.group, *op.hold]
-            hidden -= set(moving) | set(naval.cargo(state, moving))
+        op = new.op
+        if hidden and op is not None and op.role == foe:
+            # which hidden units the enemy picked for a move (or holds at sea for his
+            # landing's battle) or has moved already is unseen: they are dealt like the
+            # others, and the determinized operation keeps only the members in sight
+            op.group = [u for u in op.group if u not in hidden]
+            op.hold = [u for u in op.hold if u not in hidden]
+            op.acted -= hidden
+            if not op.group and not op.hold:
+                # no group in sight: what it did so far is forgotten with it, and the card
+                # window (2.3.4) is as the moves in sight tell: closed while the enemy seems
+                # still at his menu (his picks in port are unseen), open once his group moved
+                op.group_from, op.path, op.stacked = "", [], ""
+                op.laden = op.embarked = False
+                if state.op is not None and (state.op.group or state.op.hold):
+                    op.window = 0 if op.moved else new.steps
         if hidden:
             self._deal_hidden(state, new, hidden, rng)
-            self._deal_cargo(state, new, role, hidden, rng)
+        self._deal_cargo(new, role, hidden, rng)
         for area, top in tops.items():
             self.set_top(new, foe, area, top)
         return new
 
-    def _deal_cargo(
-        self, state: CCState, new: CCState, role: str, hidden: set[str], rng: Rng
-    ) -> None:
-        """12: which enemy ship at sea carries which ground unit and RP is unseen: deal them
-        again over the enemy ships of each sea area where units are hidden (the moving
-        group of an enemy operation, seen, keeps its own)."""
+    def _deal_cargo(self, new: CCState, role: str, hidden: set[str], rng: Rng) -> None:
+        """12: which enemy ship in a port or at sea carries which ground unit and RP is
+        unseen (only what his moving group carries in sight is shown, not on which of its
+        ships): deal them again. At sea every ground unit goes aboard a ship of its area with
+        room; in a port only the ships of the moving group carry (7.1.9), and only the cargo
+        in sight stays aboard them. The RPs of each sea area (a public count) are dealt over
+        its ships; those the moving group took on in port stay with it."""
         foe = self.other(role)
-        op = state.op
+        op = new.op
         kept = set(op.group) | set(op.hold) if op is not None and op.role == foe else set()
-        seas = {state.units[u].loc for u in hidden} | {new.units[u].loc for u in hidden}
-        for sea in sorted(seas):
-            if sea in OFF_MAP or self.data.areas[sea].kind != "sea":
+        defs = self.data.units
+        side = self.side_of
+        carried = {u: x for u, x in new.aboard.items() if side[u] == foe}
+        on_group = [u for u, x in carried.items() if x in kept and u not in hidden]
+        group_rps = sum(new.rp_aboard.get(x, 0) for x in kept)
+        for u in carried:
+            del new.aboard[u]
+        for x in [x for x in new.rp_aboard if side[x] == foe]:
+            del new.rp_aboard[x]
+        where = new.units.where()
+        for area in self.watched:
+            here = [u for u in where.get(area, ()) if side[u] == foe]
+            if not here:
                 continue
-            ships = [x for x in naval.ships_at(self, new, sea, foe) if x not in kept]
-            if not ships:
-                continue
-            fleet = set(ships)
-            for x in ships:
-                new.rp_aboard.pop(x, None)
-            for u in [u for u, x in new.aboard.items() if x in fleet or u in hidden]:
-                del new.aboard[u]
-            troops = [u for u in naval.at_sea(self, new, foe, sea) if u not in new.aboard]
+            ships = sorted(u for u in here if defs[u].naval)
+            group = [x for x in ships if x in kept]
+            sea = self.data.areas[area].kind == "sea"
+            troops = sorted(u for u in here if not defs[u].naval and (sea or u in on_group))
             rng.shuffle(troops)
+            # the cargo in sight of the moving group first, over its own ships
+            troops.sort(key=lambda u: u not in on_group)
             for u in troops:
-                free = [x for x in ships if naval.room(self, new, x) > 0]
+                pool = group if u in on_group and group else ships
+                free = [x for x in pool if naval.room(self, new, x) > 0]
                 if free:
                     naval.board(new, u, free[rng.below(len(free))])
-            rps = new.rps[foe].get(sea, 0) - naval.rps_on(
-                new, kept & set(naval.ships_at(self, new, sea, foe))
-            )
-            order = list(ships)
+            if sea:
+                rps, pool = new.rps[foe].get(area, 0), ships
+            else:
+                rps, pool = (group_rps, group) if group else (0, [])
+            order = list(pool)
             rng.shuffle(order)
             for x in order[: max(0, rps)]:
                 new.rp_aboard[x] = 1
