@@ -355,3 +355,26 @@ def test_determinized_states_are_states_the_engine_plays_on() -> None:
             acts = m.legal(role)
             m.act(role, acts[rng.below(len(acts))])
     assert dealt > 100
+
+
+def test_the_units_of_the_enemys_pending_cargo_choice_are_seen_and_stay_aboard() -> None:
+    """7.4 with 12: a ship struck in a battle shares the result with one unit aboard, its
+    owner's choice. The units it names are part of the fight (seen, like the units of a
+    battle): a determinized state keeps them aboard that ship, so the choice stays one the
+    engine can play, and deals nothing of it from the truth of other ships."""
+    m = clean_board(**LIMITED)
+    place(m, jp_cv5="Solomon Sea", jp_8f="Solomon Sea", jp_desron2="Solomon Sea",
+          us_tf17="Coral Sea")  # fmt: skip
+    aboard(m, "jp-8f", "jp-nankai", "jp-41")
+    aboard(m, "jp-desron2", "jp-2")
+    s = m.state
+    s.tasks = [("choose",), ("cargo", JAPAN, "dep", ("jp-nankai", "jp-41"), "jp-8f")]
+    s.cache = None
+    m.forget()
+    assert {"jp-nankai", "jp-41"}.isdisjoint(GAME.hidden_units(s, ALLIES))
+    for k in range(10):
+        d = GAME.determinize(s, ALLIES, Rng(k))
+        assert d.aboard["jp-nankai"] == d.aboard["jp-41"] == "jp-8f", k
+        assert d.units["jp-8f"].loc == "Solomon Sea"
+        assert not violations(GAME, d)
+        assert GAME.legal_actions(d, JAPAN) == [("cargo", "jp-nankai"), ("cargo", "jp-41")]

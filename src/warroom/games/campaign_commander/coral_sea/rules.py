@@ -909,7 +909,8 @@ class CoralSea(SeriesGame):
 
     def hidden_units(self, s: CCState, role: str | None) -> set[str]:
         """Enemy units ``role`` may not see: all but the top one of a stack in a port or at
-        sea (all of them when an RP marker is on top); units in a battle are seen."""
+        sea (all of them when an RP marker is on top); units in a battle, or named by a
+        pending choice of the fight (cargo struck with its ship, a retreat), are seen."""
         if not s.flags.get("limited") or role is None:
             return set()
         foe = self.other(role)
@@ -940,6 +941,14 @@ class CoralSea(SeriesGame):
         b = s.battle
         if b is not None:
             out -= set(b.units[foe])
+        for t in s.tasks:  # the units of a pending choice of the fight are part of it: seen
+            if t[0] == "cargo" and t[1] == foe:  # 7.4: what the struck ship carries
+                out.difference_update(t[3])
+                out.discard(t[4])
+            elif t[0] == "port" and t[1] == foe:  # 9.6.3.e: a ship retreating from a battle
+                out.discard(t[2])
+            elif t[0] == "retreat":
+                out.discard(t[1])
         return out
 
     def stack_tops(self, s: CCState) -> dict[str, dict[str, str]]:
@@ -1126,8 +1135,11 @@ class CoralSea(SeriesGame):
         carried = {u: x for u, x in new.aboard.items() if side[u] == foe}
         on_group = [u for u, x in carried.items() if x in kept and u not in hidden]
         group_rps = sum(new.rp_aboard.get(x, 0) for x in kept)
+        # the cargo of a struck ship whose owner is choosing who shares its fate stays
+        pinned = {u for t in new.tasks if t[0] == "cargo" and t[1] == foe for u in t[3]}
         for u in carried:
-            del new.aboard[u]
+            if u not in pinned:
+                del new.aboard[u]
         for x in [x for x in new.rp_aboard if side[x] == foe]:
             del new.rp_aboard[x]
         where = new.units.where()
@@ -1138,7 +1150,9 @@ class CoralSea(SeriesGame):
             ships = sorted(u for u in here if defs[u].naval)
             group = [x for x in ships if x in kept]
             sea = self.data.areas[area].kind == "sea"
-            troops = sorted(u for u in here if not defs[u].naval and (sea or u in on_group))
+            troops = sorted(
+                u for u in here if not defs[u].naval and u not in pinned and (sea or u in on_group)
+            )
             rng.shuffle(troops)
             # the cargo in sight of the moving group first, over its own ships
             troops.sort(key=lambda u: u not in on_group)
