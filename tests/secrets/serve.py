@@ -43,12 +43,11 @@ def make_client(db: Path) -> Iterator[TestClient]:
 
 def fixed_hints(monkeypatch: Any) -> None:
     """Hints by a fixed number of iterations, whatever the clock says (the server's hints
-    come from ``search.advise``; ``search.hints`` too, for any other caller): a budget the
-    clock stops would give twins different counts on a busy machine."""
+    go through ``search.advise``; a hint by the clock differs from run to run by the
+    machine's speed, not by any secret)."""
     from warroom.ai import search
 
-    for name in ("hints", "advise"):
-        monkeypatch.setattr(search, name, functools.partial(_fixed_hint, getattr(search, name)))
+    monkeypatch.setattr(search, "advise", functools.partial(_fixed_hint, search.advise))
 
 
 def _fixed_hint(real: Any, match: Match, role: str, **kw: Any) -> Any:
