@@ -176,12 +176,20 @@ class FallBlau(Game[BlauState]):
     roles = (ROLE,)
     log_headings: ClassVar[Mapping[str, int]] = {"calendar": 1, "end": 1}
     options = (
-        OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
-        OptionSpec("missions", False, "Missions Mode: two missions each month; 32/36 VP to win"),
+        OptionSpec(
+            "hard", False, "Hard Mode: the four skull events join the deck", label="Hard Mode"
+        ),
+        OptionSpec(
+            "missions",
+            False,
+            "Missions Mode: two missions each month; 32/36 VP to win",
+            label="Missions Mode",
+        ),
         OptionSpec(
             "generals",
             "",
             "three generals left to right, e.g. hoth,paulus,ruoff (default: choose in the game)",
+            label="Generals, left to right",
         ),
     )
     chance = True
