@@ -118,6 +118,28 @@ def test_the_lobby_fits_the_screen(browser: Any, server: LiveServer, size: str) 
     page.close()
 
 
+def test_the_lobby_names_every_option_in_words(browser: Any, server: LiveServer) -> None:
+    """Each game's options read as the game names them ("Row 0-2 takes away the command
+    left"), never as a key put into words ("Forfeit 0 2")."""
+    specs = {g["id"]: g for g in httpx.get(server.url + "/api/games").json()}
+    page = open_page(browser, server.url + "/", SIZES["desktop"], ready=".game-box")
+    for game in GAMES:
+        page.click(f".game-box[data-game={game}]")
+        page.wait_for_selector("#start")
+        shown = page.eval_on_selector_all(
+            "label.option",
+            "ls => ls.map((l) => [l.dataset.option, l.querySelector('.option-name').textContent])",
+        )
+        assert dict(shown) == {o["key"]: o["label"] for o in specs[game]["options"]}, game
+        if game == "toi-stalingrad":
+            save(page, "lobby-toi-options")
+            text = page.locator(".options").inner_text()
+            assert "Row 0-2 takes away the command left" in text
+            assert "Forfeit 0 2" not in text
+    assert page.errors == []
+    page.close()
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_fits_the_screen_with_its_prompt_in_sight(

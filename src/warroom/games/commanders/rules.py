@@ -85,9 +85,16 @@ def _marker_options() -> tuple[OptionSpec, ...]:
         "roses-big": "objectives: big wind roses each side places (3 VP once)",
         "roses-small": "objectives: small wind roses each side places (1 VP once)",
     }
+    labels = {
+        "general": "General markers each side",
+        "flags-big": "Big flag markers each side",
+        "flags-small": "Small flag markers each side",
+        "roses-big": "Big wind rose markers each side",
+        "roses-small": "Small wind rose markers each side",
+    }
     out = []
     for key, box in zip(MARKER_OPTIONS, d.marker_box, strict=True):
-        out.append(OptionSpec(key, 1, words[key], low=0, high=box))
+        out.append(OptionSpec(key, 1, words[key], low=0, high=box, label=labels[key]))
     return tuple(out)
 
 
@@ -98,19 +105,52 @@ class Commanders(Game[CmdState]):
     roles = ("white", "black")
     scenarios = _scenarios()
     options = (
-        OptionSpec("objectives", False, "board side B: each side places its own objective markers"),
-        OptionSpec("advanced-orders-random", False, "orders each round: one die + 6"),
+        OptionSpec(
+            "objectives",
+            False,
+            "board side B: each side places its own objective markers",
+            label="Objective markers (board side B)",
+        ),
+        OptionSpec(
+            "advanced-orders-random",
+            False,
+            "orders each round: one die + 6",
+            label="Advanced ordering: orders by a die",
+        ),
         OptionSpec(
             "advanced-orders-distance",
             False,
             "+1 order in the command sector; each order arrives on a die >= its distance",
+            label="Advanced ordering: orders delayed by distance",
         ),
-        OptionSpec("army-morale", False, "start with 15 VP and lose them; orders = VP"),
-        OptionSpec("terrain", False, "forest, hill, building, road, river and bridge"),
         OptionSpec(
-            "cavalry", 8, "custom set-up: cavalry in each army (infantry fills 30)", low=0, high=12
+            "army-morale",
+            False,
+            "start with 15 VP and lose them; orders = VP",
+            label="Army morale",
         ),
-        OptionSpec("artillery", 2, "custom set-up: artillery in each army", low=0, high=4),
+        OptionSpec(
+            "terrain",
+            False,
+            "forest, hill, building, road, river and bridge",
+            label="Terrain features",
+        ),
+        OptionSpec(
+            "cavalry",
+            8,
+            "custom set-up: cavalry in each army (infantry fills 30)",
+            low=0,
+            high=12,
+            label="Cavalry in each army",
+        ),
+        OptionSpec(
+            "artillery",
+            2,
+            "custom set-up: artillery in each army",
+            low=0,
+            high=4,
+            label="Artillery in each army",
+        ),
         *_marker_options(),
     )
     chance = True

@@ -172,16 +172,24 @@ def _parse_generals(value: str, data: Data) -> tuple[str, ...]:
 class FallBlau(Game[BlauState]):
     id = "fall-blau"
     title = "Campaign: Fall Blau"
-    version = "3"
+    version = "4"
     roles = (ROLE,)
     log_headings: ClassVar[Mapping[str, int]] = {"calendar": 1, "end": 1}
     options = (
-        OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
-        OptionSpec("missions", False, "Missions Mode: two missions each month; 32/36 VP to win"),
+        OptionSpec(
+            "hard", False, "Hard Mode: the four skull events join the deck", label="Hard Mode"
+        ),
+        OptionSpec(
+            "missions",
+            False,
+            "Missions Mode: two missions each month; 32/36 VP to win",
+            label="Missions Mode",
+        ),
         OptionSpec(
             "generals",
             "",
             "three generals left to right, e.g. hoth,paulus,ruoff (default: choose in the game)",
+            label="Generals, left to right",
         ),
     )
     chance = True

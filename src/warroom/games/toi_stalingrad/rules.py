@@ -188,13 +188,15 @@ class ToiStalingrad(Game[ToiState]):
             "read row 0-2 of the Campaign Phase Table as taking away the 0-2 command left "
             "(the card keeps its usual tokens); by default the card starts with 0 tokens and "
             "the command left may still be spent (see NOTES.md)",
+            label="Row 0-2 takes away the command left",
         ),
         OptionSpec(
             "campaign",
             "",
-            "your own campaign file (the scenarios' titles, objectives, hexes and set-up facts, "
-            "as in data/campaign.toml); empty: ours",
+            "a TOML file with the scenarios' titles, objectives, hexes and set-up facts, "
+            "as in data/campaign.toml; empty: ours",
             file=".toml",
+            label="Your own campaign file",
         ),
     )
     chance = False

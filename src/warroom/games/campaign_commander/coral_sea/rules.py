@@ -45,8 +45,18 @@ class CoralSea(SeriesGame):
         ),
     )
     options = (
-        OptionSpec("air-attacks", False, "Optional rule 11: Air Attack cards may put airfields out of action."),
-        OptionSpec("limited-intelligence", False, "Optional rule 12: only the top unit of an enemy stack in a port or at sea is visible."),
+        OptionSpec(
+            "air-attacks",
+            False,
+            "Optional rule 11: Air Attack cards may put airfields out of action.",
+            label="Air attacks on airfields",
+        ),
+        OptionSpec(
+            "limited-intelligence",
+            False,
+            "Optional rule 12: only the top unit of an enemy stack in a port or at sea is visible.",
+            label="Limited intelligence",
+        ),
     )  # fmt: skip
     data_folder = Path(__file__).parent / "data"
 
