@@ -235,8 +235,18 @@ PLACES = [
 
 
 def front_lon(lat: float) -> float:
-    """The front line of 28 June 1942: west of it the Axis holds."""
-    pts = [(53.0, 36.6), (51.7, 37.0), (50.5, 37.6), (49.5, 37.9), (48.5, 38.6), (47.2, 38.9)]
+    """The front line of 28 June 1942: west of it the Axis holds. It follows the Oskol at
+    Kupyansk (taken in Fridericus II, 22-26 June) with Valuyki still Soviet (it fell in
+    early July), and the Mius with Taganrog German (since October 1941)."""
+    pts = [
+        (53.0, 36.6),
+        (51.7, 37.0),
+        (50.5, 37.3),
+        (49.5, 38.3),
+        (48.5, 38.6),
+        (47.8, 39.6),
+        (47.2, 39.6),
+    ]
     for (la1, lo1), (la2, lo2) in zip(pts, pts[1:], strict=False):
         if la2 <= lat <= la1:
             t = (lat - la1) / (la2 - la1)

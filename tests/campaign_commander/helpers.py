@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine import Match, Rng, ScriptedRng
+from warroom.games.campaign_commander.invariants import violations
 from warroom.games.campaign_commander.model import OFF_MAP, POOL
 from warroom.games.campaign_commander.roads_to_stalingrad.rules import RoadsToStalingrad
 from warroom.games.campaign_commander.state import Battle, CCState, Unit
@@ -34,6 +35,8 @@ def clean_board(game: Any, seed: int = 0) -> Match:
     for uid in s.units:
         s.units[uid] = Unit(POOL)
     s.rps = {r: {} for r in game.roles}
+    s.aboard = {}
+    s.rp_aboard = {}
     s.tasks = []
     s.cache = None
     m.forget()
@@ -76,6 +79,8 @@ def random_game(game: Any, seed: int, check_every_step: bool = False) -> tuple[C
         assert steps < game.max_steps, f"seed {seed}: endless game"
         if check_every_step:
             assert conserved(game, s), f"seed {seed}: a unit went missing at step {steps}"
+            broken = violations(game, s)
+            assert not broken, f"seed {seed}, step {steps}: {broken}"
     return s, steps
 
 

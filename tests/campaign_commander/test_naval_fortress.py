@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from warroom.engine import Match, ScriptedRng
+from warroom.games.campaign_commander import naval
 from warroom.games.campaign_commander.model import DEAD, POOL
 from warroom.games.campaign_commander.series import SeriesGame
 from warroom.games.campaign_commander.state import CCState, Unit
@@ -27,6 +28,7 @@ MINI = Mini()
 
 
 def board(**where: str) -> Match:
+    """Units where named; ground units at sea go aboard their side's ships there."""
     m = Match.new(MINI, seed=1)
     s = m.state
     for uid in s.units:
@@ -34,19 +36,27 @@ def board(**where: str) -> Match:
     for uid, area in where.items():
         s.units[uid.replace("_", "-")] = Unit(area)
     s.rps = {"blue": {}, "red": {}}
+    s.aboard, s.rp_aboard = {}, {}
+    naval.embark_setup(MINI, s)
     s.tasks = []
     return m
 
 
 def op(m: Match, role: str, area: str, dice: list[int] | None = None) -> None:
+    """An operation of ``role`` spending an RP put at ``area`` (at sea: aboard the first ship)."""
     s = m.state
     s.rps[role][area] = s.rps[role].get(area, 0) + 1
+    act: tuple[str, ...] = ("rp", area)
+    if MINI.data.areas[area].kind == "sea":
+        ship = naval.ships_at(MINI, s, area, role)[0]
+        s.rp_aboard[ship] = s.rp_aboard.get(ship, 0) + 1
+        act = ("rp", area, ship)
     s.tasks = [("op-rp", role)]
     s.cache = None
     m.forget()
     if dice is not None:
         s.rng = ScriptedRng(dice)
-    m.act(role, ("rp", area))
+    m.act(role, act)
 
 
 def test_naval_movement_range_and_ports() -> None:
@@ -66,43 +76,30 @@ def test_transport_embark_in_port_costs_two_range_and_laden_at_sea_two_more() ->
     m = board(b_ship1="Alpha", b_inf1="Alpha")
     op(m, "blue", "Alpha")
     m.act("blue", ("move", "b-ship1"))
-    m.act("blue", ("embark", "b-inf1"))
+    m.act("blue", ("embark", "b-inf1", "b-ship1"))
     m.act("blue", ("go", "Sea1"))
     s = m.state
     assert s.op.mp == 6 - 2 - 1 - 2  # 7.1.6 embark, one area, 7.1.7 laden at sea
-    assert s.units["b-inf1"].loc == "Sea1"
+    assert s.units["b-inf1"].loc == "Sea1" and s.aboard == {"b-inf1": "b-ship1"}
 
 
 def test_cargo_lands_by_itself_in_a_port_and_cannot_act_again() -> None:
-    m = board(b_ship1="Alpha", b_inf1="Alpha")
-    s = m.state
-    s.units["b-ship1"] = Unit("Sea1")
-    s.units["b-inf1"] = Unit("Sea1")
-    s.rps["blue"] = {"Sea1": 1}
-    s.tasks = [("op-rp", "blue")]
-    s.cache = None
-    m.forget()
-    m.act("blue", ("rp", "Sea1")) if m.legal("blue") else None
+    m = board(b_ship1="Sea1", b_inf1="Sea1")
+    op(m, "blue", "Sea1")
     acts = m.legal("blue")
     assert ("move", "b-ship1") in acts  # 5.2.4: an RP at sea serves the ships there
     m.act("blue", ("move", "b-ship1"))
-    assert m.state.op.cargo == ["b-inf1"]
+    assert naval.cargo(m.state, m.state.op.group) == ["b-inf1"]
     m.act("blue", ("go", "Alpha"))
-    if m.state.op is not None and m.state.op.group:
-        m.act("blue", ("halt",))
+    m.act("blue", ("halt",))
     s = m.state
-    assert s.units["b-inf1"].loc == "Alpha"  # 7.1.9
+    assert s.units["b-inf1"].loc == "Alpha" and s.aboard == {}  # 7.1.9
     assert s.op is None or "b-inf1" in s.op.acted  # 7.1.4
 
 
 def test_landing_into_an_adjacent_enemy_area_is_a_battle() -> None:
     m = board(b_ship1="Sea3", b_inf1="Sea3", r_inf2="Delta")
-    s = m.state
-    s.rps["blue"] = {"Sea3": 1}
-    s.tasks = [("op-rp", "blue")]
-    s.cache = None
-    m.forget()
-    m.act("blue", ("rp", "Sea3"))
+    op(m, "blue", "Sea3")
     m.act("blue", ("move", "b-ship1"))
     assert ("land", "Delta") in m.legal("blue")
     m.act("blue", ("land", "Delta"))
@@ -116,18 +113,25 @@ def test_rps_travel_by_sea_to_a_port() -> None:
     s.rps["blue"] = {"Alpha": 1}
     op(m, "blue", "Alpha")
     m.act("blue", ("move", "b-ship1"))
-    m.act("blue", ("load-rp",))
+    m.act("blue", ("load-rp", "b-ship1"))
     m.act("blue", ("go", "Sea1"))
+    assert m.state.rps["blue"] == {"Sea1": 1} and m.state.rp_aboard == {"b-ship1": 1}
     m.act("blue", ("go", "Sea2"))
     m.act("blue", ("go", "Epsilon"))
-    if m.state.op is not None and m.state.op.group:
-        m.act("blue", ("halt",))
-    assert m.state.rps["blue"].get("Epsilon") == 1  # 7.3.3
+    m.act("blue", ("halt",))
+    assert m.state.rps["blue"].get("Epsilon") == 1 and m.state.rp_aboard == {}  # 7.3.3
 
 
 def test_more_than_three_ground_units_at_sea_are_eliminated_after_the_operation() -> None:
     for victim in ("b-inf2", "b-inf4"):
-        m = board(b_ship1="Sea1", b_inf1="Sea1", b_inf2="Sea1", b_inf3="Sea1", b_inf4="Sea1")
+        m = board(
+            b_ship1="Sea1",
+            b_ship2="Sea1",
+            b_inf1="Sea1",
+            b_inf2="Sea1",
+            b_inf3="Sea1",
+            b_inf4="Sea1",
+        )
         op(m, "blue", "Alpha")
         if m.state.op is not None:
             m.act("blue", ("done",))
@@ -142,13 +146,7 @@ def test_more_than_three_ground_units_at_sea_are_eliminated_after_the_operation(
 
 def test_naval_battle_results_fall_on_the_cargo_and_ships_retreat_to_port() -> None:
     m = board(b_ship1="Sea2", b_inf1="Sea2", r_ship1="Sea3")
-    s = m.state
-    s.rps["blue"] = {"Sea2": 1}
-    s.tasks = [("op-rp", "blue")]
-    s.rng = ScriptedRng([1, 10])
-    s.cache = None
-    m.forget()
-    m.act("blue", ("rp", "Sea2"))
+    op(m, "blue", "Sea2", dice=[1, 10])
     m.act("blue", ("move", "b-ship1"))
     m.act("blue", ("go", "Sea3"))
     b = m.state.battle

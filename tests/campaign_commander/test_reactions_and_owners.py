@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from warroom.engine import Match, ScriptedRng
+from warroom.engine import Match
 
 from .helpers import FixedCups, clean_board, operation, place
-from .test_naval_fortress import board
+from .test_naval_fortress import board, op
 
 # ----- 2.3.4: a Tactics card played in the opponent's battle -------------------------------
 
@@ -127,12 +127,7 @@ def naval_battle(victim: str) -> Match:
     m = board(b_ship1="Sea2", r_ship1="Sea3", r_inf1="Sea3", r_inf2="Sea3")
     s = m.state
     s.hands = {"blue": [], "red": []}
-    s.rps["blue"] = {"Sea2": 1}
-    s.tasks = [("op-rp", "blue")]
-    s.rng = ScriptedRng([10, 1])
-    s.cache = None
-    m.forget()
-    m.act("blue", ("rp", "Sea2"))
+    op(m, "blue", "Sea2", dice=[10, 1])
     m.act("blue", ("move", "b-ship1"))
     m.act("blue", ("go", "Sea3"))
     m.act("blue", ("chit", "blue:Gunnery"))

@@ -79,9 +79,30 @@ def test_4_2_2_a_side_without_resource_points_cannot_choose_map() -> None:
     s.rps = {"axis": {"Kharkov": 1}, "soviet": {}}
     s.tasks = [("choose",)]
     s.cache = None
+    m.forget()
     assert m.legal("soviet") == [("card",)]  # no RP: no operation to conduct (4.2.2, 5.2)
     assert set(m.legal("axis")) == {("card",), ("map",)}
     m.act("axis", ("map",))
     m.act("soviet", ("card",))
     assert m.state.rps["axis"] == {}  # the Axis operated (its RP spent) ...
     assert m.state.tasks[-1] == ("card", "soviet")  # ... then the Soviet Card option
+
+
+def test_setup_follows_the_front_line_of_28_june_1942() -> None:
+    """Taganrog was German from October 1941 (the Mius front ran east of it); Kupyansk fell
+    in Fridericus II (22-26 June) while Valuyki stayed Soviet until 3 July."""
+    m = Match.new(GAME, seed=1)
+    s = m.state
+    sides = {area: {GAME.data.units[u].side for u, x in s.units.items() if x.loc == area}
+             for area in ("Taganrog", "Kupyansk", "Valuyki", "Rostov")}  # fmt: skip
+    assert s.control["Taganrog"] == "axis" and sides["Taganrog"] == {"axis"}
+    assert s.control["Kupyansk"] == "axis" and sides["Kupyansk"] == {"axis"}
+    assert s.control["Valuyki"] == "soviet" and sides["Valuyki"] == {"soviet"}
+    assert s.units["s-18"].loc == s.units["s-56"].loc == "Rostov"  # the Southern Front's left
+    # Taganrog's only circle is the Soviets' (a city of the Axis rear they may win back)
+    assert dict(GAME.data.areas["Taganrog"].vp) == {"soviet": 1}
+    # every area starts held by the side west or east of the line, and no unit stands in
+    # an area its side does not control
+    for uid, u in s.units.items():
+        if u.loc in GAME.data.areas:
+            assert s.control[u.loc] == GAME.data.units[uid].side, (uid, u.loc)

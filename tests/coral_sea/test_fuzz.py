@@ -9,6 +9,7 @@ import pytest
 
 from warroom.engine import Match, Rng
 from warroom.games.campaign_commander.coral_sea import GAME
+from warroom.games.campaign_commander.invariants import violations
 
 from .helpers import conserved, random_game
 
@@ -52,11 +53,14 @@ def test_replay_is_identical() -> None:
 
 
 def test_rule_based_policy_plays_whole_games() -> None:
+    """The rule-based players carry troops and RPs in most operations: every state of their
+    games keeps the invariants (invariants.py) too."""
     from warroom.ai.rules.coral_sea import policy
 
-    for seed, opts in ((1, {}), (2, OPTIONS)):
+    for seed, opts in ((1, {}), (2, OPTIONS), (3, {})):
         s = GAME.setup("campaign", opts, seed)
         rng = Rng(seed)
+        steps = 0
         while GAME.outcome(s) is None:
             role = GAME.active(s)[0]
             acts = GAME.legal_actions(s, role)
@@ -64,6 +68,9 @@ def test_rule_based_policy_plays_whole_games() -> None:
             assert a in acts
             GAME.apply(s, role, a)
             s.events.clear()
+            steps += 1
+            broken = violations(GAME, s)
+            assert not broken, f"seed {seed}, step {steps}, after {role} {a}: {broken}"
         assert conserved(s)
 
 
@@ -80,4 +87,6 @@ def test_terminal_words() -> None:
         m.act(role, acts[rng.below(len(acts))])
     assert all(GAME.describe_event(e) for e in m.log)
     text = GAME.render_text(m.state, "allies")
-    assert "Hand:" in text and "Allies resource points:" in text
+    assert "Hand:" in text
+    for role, name in (("allies", "Allies"), ("japan", "Japan")):  # a line for a side with RPs
+        assert (f"{name} resource points:" in text) == bool(m.state.rps[role])

@@ -10,7 +10,7 @@ from warroom.engine import Match, Rng
 from warroom.engine.match import visible
 from warroom.games.campaign_commander.coral_sea import GAME
 
-from .helpers import clean_board, operation, place
+from .helpers import aboard, clean_board, operation, place
 
 JAPAN, ALLIES = "japan", "allies"
 LIMITED = {"limited-intelligence": True}
@@ -101,11 +101,8 @@ def test_the_policy_reads_only_what_it_sees() -> None:
     m = clean_board(**LIMITED)
     place(m, jp_8f="Solomon Sea", jp_desron2="Solomon Sea", jp_cd6="Solomon Sea",
           us_tf17="Coral Sea", us_tf64="Coral Sea")  # fmt: skip
-    m.state.rps[ALLIES]["Coral Sea"] = 2
-    m.state.tasks = [("op-rp", ALLIES)]
-    m.state.cache = None
-    m.forget()
-    m.act(ALLIES, ("rp", "Coral Sea"))
+    aboard(m, "us-tf64", rp=1)
+    operation(m, ALLIES, "Coral Sea", ship="us-tf17")
     m.act(ALLIES, ("move", "us-tf17"))
     m.act(ALLIES, ("add", "us-tf64"))
     a = m.state

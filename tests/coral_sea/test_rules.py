@@ -145,11 +145,12 @@ def test_rps_move_only_by_sea_between_urban_areas() -> None:
     m.state.rps[JAPAN]["Rabaul"] = 2
     operation(m, JAPAN, "Rabaul")
     m.act(JAPAN, ("move", "jp-8f"))
-    m.act(JAPAN, ("load-rp",))
-    assert ("load-rp",) not in m.legal(JAPAN)  # one RP per ship (7.b)
+    m.act(JAPAN, ("load-rp", "jp-8f"))
+    assert ("load-rp", "jp-8f") not in m.legal(JAPAN)  # one RP per ship (7.b)
     m.act(JAPAN, ("go", "Solomon Sea"))
     m.act(JAPAN, ("halt",))
     assert m.state.rps[JAPAN] == {"Rabaul": 1, "Solomon Sea": 1}
+    assert m.state.rp_aboard == {"jp-8f": 1}  # the RP at sea is the one aboard the ship
 
 
 # ----- 6: war in the jungle ---------------------------------------------------------------------
@@ -192,8 +193,10 @@ def test_transport_three_ground_units() -> None:
     operation(m, JAPAN, "Rabaul")
     m.act(JAPAN, ("move", "jp-8f"))
     for u in ("jp-nankai", "jp-snlf-kure", "jp-41"):
-        m.act(JAPAN, ("embark", u))
-    assert ("embark", "jp-ichiki") not in m.legal(JAPAN)
+        m.act(JAPAN, ("embark", u, "jp-8f"))
+    assert ("embark", "jp-ichiki", "jp-8f") not in m.legal(JAPAN)
+    m.act(JAPAN, ("go", "Solomon Sea"))
+    assert m.state.aboard == {u: "jp-8f" for u in ("jp-nankai", "jp-snlf-kure", "jp-41")}
 
 
 def test_repair_only_in_a_friendly_port() -> None:
@@ -225,10 +228,12 @@ def test_truk_fleet_entries_and_limits() -> None:
     assert ("go", "Pacific Ocean") not in m.legal(JAPAN)
     m.act(JAPAN, ("cancel",))
     m.act(JAPAN, ("done",))
-    m.state.tasks = [("op-rp", JAPAN)]
-    m.state.cache = None
+    s = m.state
+    assert s.rp_aboard == {u: 1 for u in GAME.truk}  # one RP aboard each Truk ship (7.b)
+    s.tasks = [("op-rp", JAPAN)]
+    s.cache = None
     m.forget()
-    m.act(JAPAN, ("rp", "Pacific Ocean"))
+    m.act(JAPAN, ("rp", "Pacific Ocean", "truk-ls"))
     m.act(JAPAN, ("move", "truk-cv"))
     assert ("add", "truk-bb") in m.legal(JAPAN)
     m.act(JAPAN, ("go", "Bismarck Sea"))
@@ -236,18 +241,27 @@ def test_truk_fleet_entries_and_limits() -> None:
     m.act(JAPAN, ("halt",))
     m.act(JAPAN, ("done",))
     s = m.state
-    # truk-cv took the RPs along; the two left behind have none and leave
-    assert s.units["truk-cv"].loc == "Bismarck Sea"
-    assert s.units["truk-bb"].loc == GONE and s.units["truk-ls"].loc == GONE
-    # spend the fleet's last RPs: it leaves the board
-    s.rps[JAPAN]["Bismarck Sea"] = 1
+    # truk-cv took only its own RP along; truk-bb keeps its own in the Pacific Ocean, so the
+    # destroyer screen (whose RP was spent) stays there with it
+    assert s.units["truk-cv"].loc == "Bismarck Sea" and s.rps[JAPAN]["Bismarck Sea"] == 1
+    assert s.units["truk-bb"].loc == "Pacific Ocean" and s.units["truk-ls"].loc == "Pacific Ocean"
+    assert s.rps[JAPAN]["Pacific Ocean"] == 1 and s.rp_aboard == {"truk-cv": 1, "truk-bb": 1}
+    # spend truk-cv's RP: no RP is left with it, it leaves the board (7.d)
     s.tasks = [("op-rp", JAPAN)]
     s.cache = None
     m.forget()
-    m.act(JAPAN, ("rp", "Bismarck Sea"))
+    m.act(JAPAN, ("rp", "Bismarck Sea", "truk-cv"))
     m.act(JAPAN, ("done",))
     assert m.state.units["truk-cv"].loc == GONE
-    # the second card brings every Truk unit back, the destroyed ones too
+    assert m.state.units["truk-bb"].loc == "Pacific Ocean"
+    # the second card brings every Truk unit back, the destroyed ones too (here the
+    # battleships leave with their last RP spent and the screen was sunk)
+    m.state.tasks = [("op-rp", JAPAN)]
+    m.state.cache = None
+    m.forget()
+    m.act(JAPAN, ("rp", "Pacific Ocean", "truk-bb"))
+    m.act(JAPAN, ("done",))
+    assert m.state.units["truk-bb"].loc == GONE == m.state.units["truk-ls"].loc
     m.state.units["truk-ls"] = Unit(DEAD)
     m.state.destroyed.append("truk-ls")
     card_turn(m, JAPAN, "jp-truk-2")
@@ -346,10 +360,10 @@ def test_retreat_one_area_or_onto_ships() -> None:
     t = s.tasks[-1]
     assert t[0] == "retreat" and t[2] == 1  # 8.a: one area
     opts = GAME.legal_actions(s, JAPAN)
-    assert ("retreat", "Solomon Sea") in opts  # 8.b: onto the ship next door
+    assert ("retreat", "Solomon Sea", "jp-8f") in opts  # 8.b: aboard the ship next door
     assert ("retreat", "Owen Stanley") not in opts  # where the attackers came from
-    GAME.apply(s, JAPAN, ("retreat", "Solomon Sea"))
-    assert s.units["jp-nankai"].loc == "Solomon Sea"
+    GAME.apply(s, JAPAN, ("retreat", "Solomon Sea", "jp-8f"))
+    assert s.units["jp-nankai"].loc == "Solomon Sea" and s.aboard == {"jp-nankai": "jp-8f"}
 
 
 def test_isolated_unit_escapes_onto_ships() -> None:
@@ -362,7 +376,7 @@ def test_isolated_unit_escapes_onto_ships() -> None:
     s = _ground_battle(m, "Lunga", ALLIES, ["us-1mar"], ["jp-nankai"], "Rennell Sea")
     combat.disorganize(GAME, s, "jp-nankai")
     assert s.units["jp-nankai"].loc == "Lunga" and s.tasks[-1][0] == "retreat"
-    assert GAME.legal_actions(s, JAPAN) == [("retreat", "Iron Bottom Sound")]
+    assert GAME.legal_actions(s, JAPAN) == [("retreat", "Iron Bottom Sound", "jp-8f")]
 
 
 # ----- 9: airfields ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -166,3 +167,90 @@ def test_every_two_player_game_has_a_walkthrough_that_meets_its_first_turn(gid: 
         assert coach.done or m.over, f"{gid} seed {seed}: the walkthrough never ended"
     never = [w.step[i].say.split(".")[0].strip() for i in range(len(w.step)) if i not in shown]
     assert never == [], f"{gid}: steps never met in 8 games: {never}"
+
+
+# ----- the legend: every kind of counter, chit and marker the game draws -----------------------
+
+
+def _legend(h: Help) -> str:
+    """The text of the legend section and its subsections, lower case."""
+    assert h.legend is not None, f"{h.game} names no legend section"
+    at = next(i for i, s in enumerate(h.sections) if s.id == h.legend)
+    level = h.sections[at].level
+    end = next((s for s in h.sections[at + 1 :] if s.level <= level), None)
+    text = h.markdown.split(f"## {h.sections[at].title}\n", 1)[1]
+    if end is not None:
+        text = text.split(f"## {end.title}\n", 1)[0]
+    return text.lower()
+
+
+# the words the legend uses for a unit type or a naval class of the campaign data
+UNIT_WORDS = {"armor": "armour", "CV": "carrier", "HS": "heavy surface", "LS": "light surface"}
+
+
+@pytest.mark.parametrize("gid", ["roads-to-stalingrad", "coral-sea"])
+def test_the_campaign_legend_explains_every_counter_and_marker_it_draws(gid: str) -> None:
+    g: Any = warroom.game(gid)
+    d = g.data
+    legend = _legend(rules(gid))
+    need: set[str] = set()
+    for u in d.units.values():
+        need.add(UNIT_WORDS.get(u.type, u.type))
+        if u.naval_class:
+            need.add(UNIT_WORDS[u.naval_class])
+    areas = d.areas.values()
+    features = {
+        "fortress": any(a.fortress for a in areas),
+        "supply source": any(a.supply for a in areas),
+        "port": any(a.port for a in areas),
+        "mountain": any(a.terrain == "mountain" for a in areas),
+        "sea area": any(a.kind == "sea" for a in areas),
+        "airfield": gid == "coral-sea",
+        "hidden": g.hidden_information and gid == "coral-sea",  # limited intelligence
+    }
+    need |= {word for word, drawn in features.items() if drawn}
+    missing = sorted(w for w in need if w not in legend)
+    assert missing == [], f"{gid}: the legend says nothing of {missing}"
+
+
+@pytest.mark.parametrize("gid", ["roads-to-stalingrad", "coral-sea"])
+def test_every_battle_chit_of_the_campaign_is_explained(gid: str) -> None:
+    """Each side's chits, by name, with what they do and how many the cup holds."""
+    g: Any = warroom.game(gid)
+    h = rules(gid)
+    html = h.html()
+    for c in g.data.chits.values():
+        side = c.side.capitalize()
+        name = c.name.split(":", 1)[1]  # the key: side:name
+        row = f"<td>{side}</td>\n<td>{name}</td>"
+        assert row in html, f"{gid}: no row for the {side} chit {name!r}"
+        assert c.text.split(".")[0].replace("'", "’") in html.replace("'", "’"), name
+
+
+def test_the_commanders_legend_explains_every_unit_objective_and_terrain() -> None:
+    legend = _legend(rules("commanders"))
+    board = tomllib.loads(
+        (Path(warroom.__file__).parent / "games/commanders/data/board.toml").read_text()
+    )
+    objectives = {o["kind"] for o in board["objective"]} | {m["kind"] for m in board["marker"]}
+    words = {"general": "command post", "flag": "flag", "rose": "wind rose"}
+    terrain = {
+        k for side in board["terrain"].values() for kinds in side["sectors"].values() for k in kinds
+    }
+    terrain |= {
+        f for side in board["terrain"].values() for b in side["borders"] for f in b["features"]
+    }
+    need = {"infantry", "cavalry", "artillery", *(words[k] for k in objectives), *terrain}
+    missing = sorted(w for w in need if w not in legend)
+    assert missing == [], f"the legend says nothing of {missing}"
+
+
+def test_a_table_the_game_does_not_give_is_a_clear_error(tmp_path: Path) -> None:
+    from warroom.engine.errors import GameDataError
+    from warroom.kit import help as kit_help
+
+    (tmp_path / "help.md").write_text("## Chits\n\n{{chitz}}\n")
+    with pytest.raises(GameDataError, match=r"no such table \(it gives: chits\)"):
+        kit_help._load("x", (tmp_path,), (("chits", "| a |"),))
+    ok = kit_help._load("y", (tmp_path,), (("chitz", "| a |\n|---|"),))
+    assert ok is not None and "{{" not in ok.markdown and "| a |" in ok.markdown

@@ -116,19 +116,19 @@ def test_battle_odds_for_a_seat_attacking_from_next_door(
     games = {g["id"]: g for g in client.get("/api/games").json()}
     assert games["roads-to-stalingrad"]["odds"] is True and games["duel"]["odds"] is False
     mid, axis = campaign["id"], campaign["tokens"]["axis"]
-    r = odds(client, mid, axis, area="Kupyansk", attackers=["g-44", "g-3pz"], origin="Izium")
+    r = odds(client, mid, axis, area="Valuyki", attackers=["g-29", "g-40pz"], origin="Belgorod")
     assert r.status_code == 200, r.text
     out = r.json()
     assert (out["area"], out["attacker"], out["defender"], out["battles"]) == (
-        "Kupyansk",
+        "Valuyki",
         "axis",
         "soviet",
         500,
     )
     assert sum(o["count"] for o in out["outcomes"].values()) == 500
-    assert set(out["units"]) == {"g-44", "g-3pz", "s-28", "s-38", "s-13tc"}
+    assert set(out["units"]) == {"g-29", "g-40pz", "s-28", "s-38", "s-13tc"}
     # the origin defaults to where the attackers stand; the same seed gives the same odds
-    again = odds(client, mid, axis, area="Kupyansk", attackers=["g-44", "g-3pz"]).json()
+    again = odds(client, mid, axis, area="Valuyki", attackers=["g-29", "g-40pz"]).json()
     assert again["outcomes"] == out["outcomes"]
     assert client.get(f"/api/matches/{mid}", headers=seat(axis)).json()["step"] == 0
 
@@ -137,24 +137,24 @@ def test_battle_odds_refuse_wrong_tokens_and_bad_requests(
     client: TestClient, campaign: dict[str, Any]
 ) -> None:
     mid, axis, soviet = campaign["id"], campaign["tokens"]["axis"], campaign["tokens"]["soviet"]
-    good = {"area": "Kupyansk", "attackers": ["g-44"]}
+    good = {"area": "Valuyki", "attackers": ["g-29"]}
     r = odds(client, mid, "nope", **good)
     assert (r.status_code, r.json()) == (403, {"detail": "forbidden"})
     assert odds(client, mid, None, **good).status_code == 403  # an observer gets no odds
     bad: list[tuple[dict[str, Any], int, str]] = [
-        ({"area": "Kupyansk", "attackers": ["g-44"]}, 400, "not a unit of soviet"),
-        ({"area": "Izium", "attackers": ["s-28"], "origin": "Kerch"}, 400, "not next to"),
+        ({"area": "Valuyki", "attackers": ["g-29"]}, 400, "not a unit of soviet"),
+        ({"area": "Izium", "attackers": ["s-37"], "origin": "Kerch"}, 400, "not next to"),
     ]
     for body, status, words in bad:
         r = odds(client, mid, soviet, **body)
         assert r.status_code == status and words in r.json()["detail"], (body, r.text)
     bad = [
         ({"area": "Nowhere", "attackers": ["g-44"]}, 400, "no area"),
-        ({"area": "Kupyansk", "attackers": ["g-nope"]}, 400, "no unit"),
-        ({"area": "Kupyansk", "attackers": ["g-42"]}, 400, "not in or next to"),
-        ({"area": "Izium", "attackers": ["g-3pz"]}, 400, "no enemy units"),
-        ({"area": "Kupyansk", "attackers": []}, 422, ""),
-        ({"area": "Kupyansk", "attackers": ["g-44"], "battles": 10**7}, 422, ""),
+        ({"area": "Valuyki", "attackers": ["g-nope"]}, 400, "no unit"),
+        ({"area": "Valuyki", "attackers": ["g-42"]}, 400, "not in or next to"),
+        ({"area": "Izium", "attackers": ["g-44"]}, 400, "no enemy units"),
+        ({"area": "Valuyki", "attackers": []}, 422, ""),
+        ({"area": "Valuyki", "attackers": ["g-29"], "battles": 10**7}, 422, ""),
     ]
     for body, status, words in bad:
         r = odds(client, mid, axis, **body)
@@ -192,9 +192,7 @@ def test_battle_odds_see_only_what_the_seat_may_see(
     monkeypatch.setattr(type(game), "determinize", det)
     room = client.app.state.rooms.get(campaign["id"])  # type: ignore[attr-defined]
     real_hand = sorted(room.match.state.hands["soviet"])
-    r = odds(
-        client, campaign["id"], campaign["tokens"]["axis"], area="Kupyansk", attackers=["g-44"]
-    )
+    r = odds(client, campaign["id"], campaign["tokens"]["axis"], area="Valuyki", attackers=["g-29"])
     assert r.status_code == 200, r.text
     assert asked == ["axis"] and roles == ["axis"]
     assert len(seen[0]) == len(real_hand) and seen[0] != real_hand

@@ -56,13 +56,14 @@ def test_the_battle_odds_panel_of_a_campaign_commander_game(
         f"{server.url}/g/{m['id']}#t={m['tokens']['axis']}",
         ready=".odds-panel:not(.hidden) .odds-area",
     )
-    page.select_option(".odds-area", "Kupyansk")
+    page.select_option(".odds-area", "Valuyki")
     ticked = page.locator(".odds-unit input:checked")
-    assert ticked.count() == 6  # every axis unit next to Kupyansk: Izium, Kharkov, Valuyki
-    page.select_option(".odds-origin", "Izium")
+    assert ticked.count() == 9  # every axis unit next to Valuyki: Belgorod 3, Kharkov 3,
+    # Kupyansk 1, Oboyan 2
+    page.select_option(".odds-origin", "Belgorod")
     page.click(".odds-go")
     page.wait_for_selector(".odds-row", timeout=15_000)
     assert page.locator(".odds-row").count() == 4
-    assert "Axis takes Kupyansk" in page.locator(".odds-result").inner_text()
+    assert "Axis takes Valuyki" in page.locator(".odds-result").inner_text()
     shot(page, "campaign-odds")
     assert page.errors == []

@@ -103,3 +103,53 @@ def test_coral_sea_limited_intelligence_shows_only_the_top_of_a_port_stack(
     assert page.locator("svg.board g.hidden-count").count() == len(board["hidden_counts"])
     shot(page, "coral-sea-limited-intelligence")
     assert page.errors == []
+
+
+def test_coral_sea_board_draws_each_ship_with_what_it_carries(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(server.url + "/api/matches", json={"game": "coral-sea", "seed": 3}).json()
+    tokens = m["tokens"]
+
+    def act(seat: str, action: list[str]) -> None:
+        r = httpx.post(
+            f"{server.url}/api/matches/{m['id']}/actions",
+            headers={"X-Seat-Token": tokens[seat]},
+            json={"action": action},
+        )
+        assert r.status_code == 200, r.text
+
+    act("japan", ["card"])
+    act("allies", ["map"])  # the Allies operate first: the 18th Brigade sails from Australia
+    act("allies", ["rp", "Australia"])
+    act("allies", ["move", "us-desron"])
+    act("allies", ["embark", "au-18", "us-desron"])
+    act("allies", ["go", "Coral Sea"])
+    act("allies", ["halt"])
+    page = open_seat_page(browser, server, m, "allies")
+    board = page.evaluate("window.warroom.view.board")
+    units = {u["id"]: u for u in board["units"]}
+    assert units["au-18"]["aboard"] == "us-desron" and units["au-18"]["loc"] == "Coral Sea"
+    assert units["au-tf44"]["rp_aboard"] == 1  # TF 44 starts with the Gulf of Papua's RP
+
+    def tip(uid: str) -> str:
+        return str(
+            page.locator(f"svg.board g.unit[data-target='unit:{uid}']").get_attribute("data-tip")
+        )
+
+    assert "carries Australian 18th Brigade" in tip("us-desron")
+    assert "aboard US Destroyer Squadron" in tip("au-18")
+    assert "1 resource point aboard" in tip("au-tf44")
+    assert page.locator("svg.board rect.rp-aboard").count() == 1  # TF 44's badge
+    assert page.locator("svg.board path.aboard-mark").count() == 1  # the brigade's anchor
+    # in the Coral Sea pile the destroyers come right before the brigade they carry
+    pile = page.evaluate(
+        "[...document.querySelectorAll('svg.board .stack[data-stack=\"Coral Sea\"] > .piece')]"
+        ".map((n) => n.getAttribute('data-target')).reverse()"
+    )
+    assert pile.index("unit:au-18") == pile.index("unit:us-desron") + 1
+    page.locator("svg.board .stack[data-stack='Coral Sea'] .piece").last.click()  # open the pile
+    shot(page, "coral-sea-ships-carry")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "coral-sea-ships-carry-phone")
+    assert page.errors == []

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.browser import ARTIFACTS, browser, open_page
 from tests.server.liveserver import LiveServer
@@ -84,6 +85,18 @@ LABELS = """() => {
   return {count: labels.length, markers: markers.length, bad};
 }"""
 
+# every piece, card, chit and marker on the board or in the tray, whether it can be clicked
+# or not, that carries no tooltip of its own or of the group it belongs to
+THINGS = (
+    ".unit, .piece, .card, .hand-card, .general, .chit, .marker, .rp, .airfield, .objective,"
+    " .hidden-count, .choice-tile, .die-target, .token, .pool, .round-track, .vp-box,"
+    " .stack-count, .fb-track, .calendar"
+)
+MUTE = f"""() => [...document.querySelectorAll('svg.board, svg.tray')]
+  .flatMap((svg) => [...svg.querySelectorAll('{THINGS}')])
+  .filter((n) => !n.closest('[data-tip]'))
+  .map((n) => `${{n.tagName}}.${{(n.getAttribute('class') || '').replace(/ /g, '.')}}`)"""
+
 # the smallest counter on screen, and the smallest text written on a counter, in pixels
 COUNTERS = """() => {
   const units = [...document.querySelectorAll('svg.board g.unit')];
@@ -136,6 +149,8 @@ def test_every_game_fits_the_screen_with_its_prompt_in_sight(
         "[...document.querySelectorAll('svg [data-target]')]"
         ".filter((n) => !n.getAttribute('data-tip')).map((n) => n.getAttribute('data-target'))"
     )
+    assert mute == [], mute[:10]
+    mute = page.evaluate(MUTE)
     assert mute == [], mute[:10]
     save(page, f"{game}-{size}")
     assert page.errors == []
@@ -377,9 +392,13 @@ def test_a_watcher_sees_no_hand_and_no_card_or_map_to_choose(
     tray = page.locator("svg.tray").text_content()
     assert "Victory points" in tray and "Your hand" not in tray
     assert page.locator("[data-target^='choice:'], [data-target^='card:']").count() == 0
+    assert (
+        page.is_hidden(".undo") and page.is_hidden(".hint-btn") and page.is_visible(".replay-btn")
+    )
     seat = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g")
     assert "Your hand (5)" in seat.locator("svg.tray").text_content()
     assert seat.locator("svg.tray [data-target='choice:card']").count() == 1
+    assert seat.is_visible(".undo") and seat.is_visible(".hint-btn")
     page.close()
     seat.close()
 
@@ -559,5 +578,190 @@ def test_the_replay_steps_by_moves_the_seat_saw_never_by_hidden_ones(
         .startswith(f"move {min(frames, 12) - 1} of {frames - 1}")
     )
     save(page, "commanders-replay-desktop")
+    assert page.errors == []
+    page.close()
+
+
+# ----- more of the table ----------------------------------------------------------------------
+
+
+def _random_steps(server: LiveServer, m: dict[str, Any], n: int, rng: random.Random) -> None:
+    """``n`` random moves of a hot-seat match, each by the seat to act, through the API."""
+    mid, tokens = m["id"], m["tokens"]
+    for _ in range(n):
+        st = httpx.get(
+            f"{server.url}/api/matches/{mid}", headers={"X-Seat-Token": next(iter(tokens.values()))}
+        ).json()
+        if st.get("outcome") or not st["active"]:
+            return
+        role = rng.choice(st["active"])
+        head = {"X-Seat-Token": tokens[role]}
+        prompt = httpx.get(f"{server.url}/api/matches/{mid}", headers=head).json()["prompt"]
+        r = httpx.post(
+            f"{server.url}/api/matches/{mid}/actions",
+            json={"action": rng.choice(prompt["actions"])},
+            headers=head,
+        )
+        assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "toi-stalingrad"])
+def test_every_piece_card_and_marker_says_what_it_is_as_the_game_goes_on(
+    browser: Any, server: LiveServer, game: str
+) -> None:
+    """Past the start too: battles, chits, dice, orders and cards drawn in play each carry a
+    tooltip, clickable or not; and the map's names stay clear of each other and the markers."""
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": game, "seed": 21, "mode": "hotseat"}
+    ).json()
+    rng = random.Random(21)
+    page = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready="svg.board g")
+    for _ in range(4):
+        _random_steps(server, m, 25, rng)
+        page.evaluate("window.warroom.refresh()")
+        page.wait_for_timeout(300)
+        mute = page.evaluate(MUTE)
+        assert mute == [], mute[:10]
+        mute = page.evaluate(
+            "[...document.querySelectorAll('svg [data-target]')]"
+            ".filter((n) => !n.getAttribute('data-tip')).map((n) => n.getAttribute('data-target'))"
+        )
+        assert mute == [], mute[:10]
+        labels = page.evaluate(LABELS)
+        assert labels["bad"] == [], labels["bad"]
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "toi-stalingrad"])
+def test_the_map_buttons_cover_nothing_of_the_board_on_a_desktop(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]], game: str
+) -> None:
+    page = open_page(
+        browser, hotseat_url(server, matches[game]), SIZES["desktop"], ready="svg.board g"
+    )
+    over = page.evaluate(
+        """() => {
+      const c = document.querySelector('.zoom-ctl').getBoundingClientRect();
+      const b = document.querySelector('svg.board > g').getBoundingClientRect();
+      return {ctl: [c.left, c.top, c.right, c.bottom], board: [b.left, b.top, b.right, b.bottom],
+              over: Math.min(c.right, b.right) > Math.max(c.left, b.left)
+                 && Math.min(c.bottom, b.bottom) > Math.max(c.top, b.top)};
+    }"""
+    )
+    assert not over["over"], over
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_prompt_can_be_used_on_a_phone(browser: Any, server: LiveServer, game: str) -> None:
+    """A tap on the prompt's first choice (its buttons, or the first of All choices) acts."""
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": game, "seed": 8, "mode": "hotseat"}
+    ).json()
+    page = open_page(browser, hotseat_url(server, m), SIZES["phone"], ready="svg.board g")
+    page.wait_for_selector(".prompt-card.yours")
+    step = page.evaluate("window.warroom.view.step")
+    buttons = page.locator(".prompt-card .choices button")
+    if buttons.count():
+        button = buttons.first
+    else:
+        page.click(".all-choices summary")
+        button = page.locator(".all-choices li button").first
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"]["width"]
+    assert box["height"] >= 24, box  # big enough for a finger
+    button.click()
+    if page.locator(".menu:not(.hidden) button").count():
+        page.locator(".menu:not(.hidden) button").first.click()
+    page.wait_for_function(f"window.warroom.view.step > {step}")
+    assert page.errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["commanders", "roads-to-stalingrad", "coral-sea"])
+def test_the_first_game_walkthrough_of_every_two_player_game_teaches_by_playing(
+    browser: Any, server: LiveServer, game: str
+) -> None:
+    """Learn from the lobby: the coach shows the walkthrough's first step beside the prompt,
+    points at what to click on the board, links its rule, and follows the learner's moves."""
+    walk = httpx.get(f"{server.url}/api/games/{game}/help").json()
+    rules = {s["id"]: s["title"] for s in walk["sections"]}
+    first = walk["walkthrough"]["step"][0]
+    page = open_page(browser, server.url + "/", SIZES["desktop"], ready=".game-box")
+    page.click(f".game-box[data-game={game}]")
+    page.click(".learn-btn")
+    page.wait_for_url("**/g/*learn=1")
+    page.wait_for_selector(".coach:not(.hidden) .coach-say")
+    coach = page.locator(".coach")
+    opening = " ".join(first["say"].split()[:4]).replace("**", "")
+    assert opening in " ".join(coach.inner_text().split()).replace("**", ""), coach.inner_text()
+    assert f"Rule: {rules[first['section']]}" in coach.inner_text()
+    points = page.locator("svg .coach-point")
+    assert points.count() >= 1
+    assert all(
+        (points.nth(i).get_attribute("data-target") or "").startswith(first["point"])
+        for i in range(points.count())
+    )
+    save(page, f"walkthrough-{game}-desktop")
+    # the learner follows the step: each move is taken and the coach keeps up
+    step = page.evaluate("window.warroom.view.step")
+    points.first.click()
+    for _ in range(4):
+        try:
+            page.wait_for_function(f"window.warroom.view.step > {step}", timeout=3_000)
+            break
+        except PlaywrightTimeout:
+            pass
+        menu = page.locator(".menu:not(.hidden) button")
+        other = page.locator(f"svg.board .choice:not([data-target^='{first['point']}'])")
+        if menu.count():
+            menu.first.click()
+        elif other.count():
+            other.first.click()
+    page.wait_for_function(f"window.warroom.view.step > {step}")
+    page.wait_for_selector(".coach:not(.hidden) .coach-say")
+    assert page.errors == []
+    page.close()
+
+
+def test_the_replay_steps_a_round_at_a_time_too(browser: Any, server: LiveServer) -> None:
+    """Commanders' chapters are its rounds: ▶▶ goes to the first move of the next round (the
+    move before it is still in the round before), ◀◀ back to the start of the round."""
+    m = httpx.post(
+        server.url + "/api/matches",
+        json={"game": "commanders", "seed": 6, "seats": {"white": "random", "black": "random"}},
+    ).json()
+    page = open_page(browser, f"{server.url}/g/{m['id']}", SIZES["desktop"], ready="svg.board g")
+    page.wait_for_function("window.warroom.view.outcome", timeout=120_000)  # ten rounds
+    page.click(".replay-btn")
+    page.wait_for_selector(".replay-bar:not(.hidden)")
+    page.click(".rp-first")
+    page.wait_for_function("window.warroom.replay && window.warroom.replay.frame === 0")
+
+    def at() -> tuple[int, int]:
+        frame, round_ = page.evaluate(
+            "[window.warroom.replay.frame, window.warroom.view.board.round]"
+        )
+        return frame, round_
+
+    assert at() == (0, 1)
+    for round_ in (2, 3):
+        frame = at()[0]
+        page.click(".rp-fwd")
+        page.wait_for_function(f"window.warroom.replay.frame > {frame}")
+        page.wait_for_function(f"window.warroom.view.board.round === {round_}")
+        start = at()[0]
+        assert "part" in page.locator(".rp-pos").inner_text()
+        page.click(".rp-prev")
+        page.wait_for_function(f"window.warroom.replay.frame === {start - 1}")
+        assert at()[1] == round_ - 1  # the move before the chapter is the round before
+        page.click(".rp-next")
+        page.wait_for_function(f"window.warroom.replay.frame === {start}")
+    page.click(".rp-next")
+    page.wait_for_function(f"window.warroom.replay.frame === {start + 1}")
+    page.click(".rp-back")
+    page.wait_for_function(f"window.warroom.replay.frame === {start}")
+    assert at() == (start, 3)
     assert page.errors == []
     page.close()

@@ -23,6 +23,10 @@ a section whose anchor is its slug: "Sequence of play" -> ``sequence-of-play``).
   ends once the last step has been acted on, or once the view's ``board[until]`` (a dotted
   path) is above ``beyond`` (``Coach`` below plays it the same way).
 
+``help.md`` may hold ``{{name}}`` on a line of its own: there the game's
+``help_tables()`` (an optional method returning Markdown by name) puts a table drawn from
+its data, so a legend of chits or counters never drifts from the data the rules use.
+
 A game in a series folder (the Campaign Commander campaigns) gets its own folder's help
 first, then its series' (campaign rules before series rules would read oddly: the series
 text comes first in the page, the campaign's after it, and the campaign's prompt entries
@@ -210,8 +214,28 @@ def folders(game: Game[Any]) -> list[Path]:
     return out
 
 
+_TABLE = re.compile(r"^\{\{(\w+)\}\}$", re.MULTILINE)
+
+
+def _fill(text: str, tables: Mapping[str, str], file: str) -> str:
+    """``text`` with each ``{{name}}`` line replaced by the game's table of that name."""
+
+    def table(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in tables:
+            known = ", ".join(sorted(tables)) or "none"
+            raise GameDataError(
+                file, m.group(0), f"the game gives no such table (it gives: {known})"
+            )
+        return tables[name].strip()
+
+    return _TABLE.sub(table, text)
+
+
 @cache
-def _load(game_id: str, where: tuple[Path, ...]) -> Help | None:
+def _load(
+    game_id: str, where: tuple[Path, ...], tables: tuple[tuple[str, str], ...] = ()
+) -> Help | None:
     texts: list[str] = []
     prompts: list[PromptEntry] = []
     walk: Walkthrough | None = None
@@ -221,7 +245,8 @@ def _load(game_id: str, where: tuple[Path, ...]) -> Help | None:
     for folder in where:  # the game's own folder first
         md = folder / HELP_MD
         if md.is_file():
-            texts.insert(0, md.read_text(encoding="utf-8"))  # a series' rules come first
+            text = _fill(md.read_text(encoding="utf-8"), dict(tables), str(md.name))
+            texts.insert(0, text)  # a series' rules come first
             files.append(md)
         toml = folder / HELP_TOML
         if toml.is_file():
@@ -269,7 +294,9 @@ def _load(game_id: str, where: tuple[Path, ...]) -> Help | None:
 
 def help_for(game: Game[Any]) -> Help | None:
     """The game's help, or None if it carries none."""
-    return _load(game.id, tuple(folders(game)))
+    make = getattr(game, "help_tables", None)
+    tables = tuple(sorted(make().items())) if callable(make) else ()
+    return _load(game.id, tuple(folders(game)), tables)
 
 
 class Coach:

@@ -24,6 +24,7 @@ from warroom.ai.rules.cc_series import (
     stack_top,
 )
 from warroom.engine import Action, Game, Rng, State
+from warroom.games.campaign_commander import naval
 from warroom.games.campaign_commander.model import OFF_MAP
 from warroom.games.campaign_commander.state import CCState
 
@@ -295,7 +296,10 @@ def _operation(
         uid = a[1]
         d = g.data.units[uid]
         loc = s.units[uid].loc
-        laden = d.naval and any(not g.data.units[x].naval for x in g.units_at(s, loc, role))
+        laden = d.naval and (
+            bool(naval.cargo(s, [uid]))
+            or (g.data.areas[loc].kind == "land" and bool(_landlocked(g, s, role, loc)))
+        )
         return (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
 
     if not op.acted:
@@ -327,6 +331,15 @@ def _cancels(g: Any, s: CCState, role: str, move: Action, st: Style = DEFAULT) -
             return a == ("cancel",)
         g.apply(t, role, a)
     return False
+
+
+def _landlocked(g: Any, s: CCState, role: str, area: str) -> list[str]:
+    """Our ground units in land area ``area`` that cannot reach anything worth taking over
+    land (they wait for a ship)."""
+    land = _land_distance(g, _targets(g, s, role) | set(_enemy_spots(g, s, role)))
+    if land.get(area, 99) < 99:
+        return []
+    return [x for x in g.units_at(s, area, role) if not g.data.units[x].naval]
 
 
 def _ground_group(
@@ -363,12 +376,13 @@ def _naval_group(
 ) -> Action:
     op = s.op
     assert op is not None
-    if st.station and not op.cargo:
+    aboard = naval.cargo(s, op.group)
+    if st.station and not aboard:
         posted = _to_station(g, s, role, actions, st)
         if posted is not None:
             return posted
     targets = _targets(g, s, role, st)
-    if op.cargo:
+    if aboard:
         lands = [a for a in actions if a[0] == "land" and a[1] in targets]
         if lands:
             return lands[0]
@@ -379,26 +393,29 @@ def _naval_group(
         if adds and len(op.group) < st.group:
             return adds[0]
         embarks = [a for a in actions if a[0] == "embark"]
-        if embarks and len(op.cargo) < st.cargo:
+        if embarks and len(aboard) < st.cargo:
             return embarks[0]
-        if ("load-rp",) in actions and not op.cargo:
-            return ("load-rp",)
+        loads = [a for a in actions if a[0] == "load-rp"]
+        if loads and not aboard and not naval.rps_on(s, op.group):
+            return loads[0]
     goes = [a for a in actions if a[0] == "go"]
-    roomy = [a for a in goes if not _crowded(g, s, role, a[1], len(op.cargo))]
+    roomy = [a for a in goes if not _crowded(g, s, role, a[1], len(aboard))]
     goes = roomy or goes  # (never strand a stack that has not moved: it would be chosen again)
     here = s.units[op.group[0]].loc
-    if goes and not op.cargo:
+    if goes and not aboard:
         # An empty ship fetches the troops that cannot reach anything worth taking by land.
         land = _land_distance(g, targets | set(_enemy_spots(g, s, role)))
         waiting = {
             s.units[x].loc
-            for x in g.units_at(s, here, role) + _idle_ground(g, s, role)
-            if not g.data.units[x].naval and land.get(s.units[x].loc, 99) >= 99
+            for x in _idle_ground(g, s, role)
+            if x not in s.aboard
+            and g.data.areas[s.units[x].loc].kind == "land"
+            and land.get(s.units[x].loc, 99) >= 99
         }
         # Ships are activated only by an RP in their port or aboard (7.c): fetch troops
         # only where that RP will be, else come home to where the RPs arrive.
         bases = _bases(g, s, role)
-        if not op.cargo_rp:
+        if not naval.rps_on(s, op.group):
             waiting &= bases
         if waiting and here not in waiting:
             near = g.data.map.distances(waiting)
@@ -414,7 +431,7 @@ def _naval_group(
         mine = _strength(g, s, op.group)
         for a in goes:
             foes = _foes(g, s, a[1], role)
-            if foes and mine >= st.odds * _strength(g, s, foes) and not op.cargo:
+            if foes and mine >= st.odds * _strength(g, s, foes) and not aboard:
                 return a
         safe = [a for a in goes if not _foes(g, s, a[1], role)]
         if targets and safe:
@@ -422,8 +439,8 @@ def _naval_group(
             best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
             if dist.get(best[1], 99) < dist.get(here, 99):
                 return best
-        ashore = [x for x in g.units_at(s, here, role) if not g.data.units[x].naval]
-        if op.cargo and safe and len(ashore) > 3 and g.data.areas[here].kind == "sea":
+        at_sea = [x for x in g.units_at(s, here, role) if not g.data.units[x].naval]
+        if aboard and safe and len(at_sea) > 3 and g.data.areas[here].kind == "sea":
             # More than three ground units of ours left in a sea area lose the excess (7.2):
             # put these ashore in a port of ours instead.
             ports = _bases(g, s, role) or _ports(g, s, role)
@@ -484,7 +501,7 @@ def _haven(
     troops aboard ashore on a quiet island area of ours, else sail for a port of ours."""
     op = s.op
     assert op is not None
-    if op.cargo:
+    if naval.cargo(s, op.group):
         lands = [
             a
             for a in actions

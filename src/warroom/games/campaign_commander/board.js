@@ -78,7 +78,7 @@ const KIND = { infantry: "infantry", mountain: "mountain infantry", armor: "armo
 const NAVAL = { CV: "carrier", HS: "heavy surface", LS: "light surface", TR: "transport" };
 
 // what a counter says, in words: its values and its state
-export function describeUnit(u, sideName) {
+export function describeUnit(u, sideName, units = {}) {
   const [tv, ch, mf] = u.values || [];
   const naval = u.type === "naval";
   const kind = naval ? `${NAVAL[u.naval_class] || u.naval_class || ""} naval unit` : `${KIND[u.type] || u.type} unit`;
@@ -90,10 +90,16 @@ export function describeUnit(u, sideName) {
   if (u.disorganized) lines.push("disorganized (yellow marker): every value one lower; it leaves a battle at once; spend SP to reorganize it");
   if (u.isolated) lines.push("isolated (gold edge): cohesion one lower; destroyed if disorganized; cannot be reorganized or rebuilt");
   if (u.inside) lines.push("inside the fortress");
+  // ships carry (series 7): what is aboard this ship, or the ship this unit is aboard
+  const name = (id) => (units[id] ? units[id].name : id);
+  const cargo = Object.values(units).filter((c) => c.aboard === u.id).map((c) => c.name);
+  if (cargo.length) lines.push(`carries ${cargo.join(", ")}`);
+  if (u.rp_aboard) lines.push(`${u.rp_aboard} resource point${u.rp_aboard > 1 ? "s" : ""} aboard (RP badge)`);
+  if (u.aboard) lines.push(`aboard ${name(u.aboard)} (anchor mark)`);
   return lines.join("\n");
 }
 
-function counter(el, parent, u, x, y, look, cls = "") {
+function counter(el, parent, u, x, y, look, cls = "", units = {}) {
   const s = look.sides[u.side] || FALLBACK[0];
   const fill = look.nations[u.nation] || s.fill;
   const g = el("g", { class: `unit ${u.side}${cls}`, "data-target": `unit:${u.id}` }, parent);
@@ -122,7 +128,17 @@ function counter(el, parent, u, x, y, look, cls = "") {
   el("text", { x: x + C / 2, y: y + C - 3.5, "text-anchor": "middle", class: "cc-val", fill: s.ink }, g, (u.values || []).join("-"));
   if (u.disorganized) el("rect", { x: x + C - 8, y: y - 3, width: 10, height: 10, fill: "#d8b020", stroke: "#5a4a10", "stroke-width": 0.9 }, g);
   if (u.depleted) el("line", { x1: x + 1, y1: y + C - 1, x2: x + C - 1, y2: y + 1, stroke: s.ink, "stroke-width": 0.7, opacity: 0.6 }, g);
-  el("title", {}, g, describeUnit(u, (r) => (look.sides[r] ? look.sides[r].name : r)));
+  if (u.rp_aboard) {
+    // a resource point aboard this ship: a small RP badge at its left side
+    el("rect", { class: "rp-aboard", x: x - 14, y: y + C / 2 - 5, width: 15, height: 10, rx: 2, fill: s.mark, stroke: "#fff", "stroke-width": 0.7 }, g);
+    el("text", { x: x - 6.5, y: y + C / 2 + 2.5, "text-anchor": "middle", class: "cc-val", fill: "#fff" }, g, "RP");
+  }
+  if (u.aboard) {
+    // a ground unit aboard a ship: an anchor in its upper left corner
+    const ax = x + 3.5, ay = y + 6.5;
+    el("path", { class: "aboard-mark", d: `M${ax} ${ay - 4}L${ax} ${ay + 3.5}M${ax - 2.5} ${ay - 1.5}L${ax + 2.5} ${ay - 1.5}M${ax - 3} ${ay + 1}Q${ax} ${ay + 5.5} ${ax + 3} ${ay + 1}`, fill: "none", stroke: "#1f4f78", "stroke-width": 1.2 }, g);
+  }
+  el("title", {}, g, describeUnit(u, (r) => (look.sides[r] ? look.sides[r].name : r), units));
   return g;
 }
 
@@ -220,7 +236,8 @@ export default {
       if (!a) continue;
       const s = look.sides[f.owner];
       const x = a.x + 14, y = a.y + 5;
-      const g = el("g", { class: `airfield ${f.owner || "none"}`, "pointer-events": "none" }, root);
+      const g = el("g", { class: `airfield ${f.owner || "none"}` }, root);
+      el("title", {}, g, `Airfield at ${f.area}${f.owner ? ` of ${sideName(f.owner)}` : ""}${f.printed ? "" : " (built)"}${f.out_of_action ? ": out of action" : ""}${f.silenced ? ": silenced for this operation" : ""}\nsome battle chits and cards work only within its reach`);
       const col = f.out_of_action || f.silenced ? "#8a8370" : s ? s.mark : "#6f6650";
       el("path", { d: `M${x} ${y - 5}L${x} ${y + 5}M${x - 5} ${y - 1}L${x + 5} ${y - 1}M${x - 2.5} ${y + 4}L${x + 2.5} ${y + 4}`, stroke: col, "stroke-width": 2, "stroke-linecap": "round" }, g);
       if (f.out_of_action) el("path", { d: `M${x - 4} ${y - 4}L${x + 4} ${y + 4}M${x + 4} ${y - 4}L${x - 4} ${y + 4}`, stroke: "#c0262b", "stroke-width": 1.4 }, g);
@@ -248,7 +265,22 @@ export default {
       if (!a || !all.length) continue;
       // limited intelligence: the unit on top of each side's stack comes first
       const top = new Set(Object.values(tops[loc] || {}));
-      const ids = [...all.filter((id) => top.has(id)), ...all.filter((id) => !top.has(id))].filter((id) => units[id]);
+      let ids = [...all.filter((id) => top.has(id)), ...all.filter((id) => !top.has(id))].filter((id) => units[id]);
+      if (ids.some((id) => units[id].aboard)) {
+        // ships that carry: each ship followed by what it carries (so the pile opens in
+        // groups), the unit on top staying on top
+        const grouped = [];
+        const add = (id) => {
+          if (!grouped.includes(id)) grouped.push(id);
+        };
+        for (const id of ids) {
+          if (units[id].aboard && ids.includes(units[id].aboard) && !top.has(id)) continue;
+          add(id);
+          if (units[id].type === "naval") ids.filter((c) => units[c].aboard === id).forEach(add);
+        }
+        ids.forEach(add);
+        ids = grouped;
+      }
       const st = el("g", { class: "stack", "data-stack": loc }, stacks);
       const n = Math.min(ids.length, 6);
       const x0 = a.x - C / 2 + (n - 1) * PILE * 0.5;
@@ -257,11 +289,12 @@ export default {
       [...ids].reverse().forEach((id, k) => {
         const i = ids.length - 1 - k;
         const d = Math.min(i, 5) * PILE;
-        counter(el, st, units[id], x0 - d, y0 - d, look, " piece");
+        counter(el, st, units[id], x0 - d, y0 - d, look, " piece", units);
       });
       if (ids.length > 1) {
         const bx = x0 + C - 4, by = y0 + C - 8;
-        const badge = el("g", { class: "stack-count", "pointer-events": "none" }, st);
+        const badge = el("g", { class: "stack-count" }, st);
+        el("title", {}, badge, `${ids.length} units in ${loc}: click to spread them out`);
         el("rect", { x: bx, y: by, width: 14, height: 12, rx: 3, fill: "#2b2418", stroke: "#efe6c8", "stroke-width": 0.8 }, badge);
         el("text", { x: bx + 7, y: by + 9.5, "text-anchor": "middle", class: "cc-vp" }, badge, `${ids.length}`);
       }

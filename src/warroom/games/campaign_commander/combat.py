@@ -292,6 +292,7 @@ def destroy(g: SeriesGame, s: CCState, uid: str, why: str) -> None:
                 v.remove(uid)
         b.fortified.pop(uid, None)
     g.naval_cargo_effect(s, uid, "destroyed")
+    s.aboard.pop(uid, None)
     s.units[uid] = u._replace(loc=DEAD, dep=False, dg=False, iso=False, inside=False)
     s.destroyed.append(uid)
     s.log("destroyed", unit=uid, area=area, why=why)
@@ -311,19 +312,31 @@ def finish(g: SeriesGame, s: CCState) -> None:
     s.tasks.pop()
     att = b.units[b.attacker]
     dfn = b.units[b.defender]
+    op = s.op
     if att and dfn:  # deadlocked: no chit can land a hit any more (see may_still_hurt)
+        from warroom.games.campaign_commander import naval
+
         s.log("battle-broken-off", area=b.area)
         for uid in list(att):
-            s.units[uid] = s.units[uid]._replace(loc=b.origin)
+            if g.data.units[uid].naval:
+                naval.move_ship(g, s, uid, b.origin)  # with what it carries
+            elif naval.is_sea(g, b.origin):  # landed from ships: back aboard them
+                if not naval.reembark(g, s, uid, b.origin, op.hold if op is not None else ()):
+                    destroy(g, s, uid, "no ship to take it back")
+            else:
+                s.units[uid] = s.units[uid]._replace(loc=b.origin)
+        if g.data.map.areas[b.origin].kind == "land":
+            naval.unload_in_port(g, s, [u for u in att if g.data.units[u].naval])
         att = []
     winner = b.attacker if att else b.defender
     s.log("battle-end", area=b.area, winner=winner)
     s.battle = None
-    op = s.op
     if op is not None:
         op.acted.update(op.group)
         op.acted.update(att)
         op.group = []
+        if op.hold:  # the ships whose landing began this battle sail on (7.1.2)
+            op.group, op.hold = op.hold, []
     if att and not b.naval:
         g.take_control(s, b.attacker, b.area)
         supply.capture(g, s, b.attacker, b.area)

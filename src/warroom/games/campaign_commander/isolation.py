@@ -3,6 +3,12 @@
 A unit is isolated the moment every area next to it is enemy-held or impassable to it; the
 marker goes when that stops. An isolated unit has -1 cohesion, is destroyed if
 disorganized in combat, and may not be reorganized or rebuilt.
+
+A sea area is not impassable to a ground unit next to it: ships carry ground units across
+it (series 7; Coral Sea 1.a: impassable "unless they are being transported by naval
+units"). So a sea area closes a unit in only when the enemy holds it (its ships, with any
+RPs aboard them): an island or the Australia box is isolated by a blockade, never by the
+sea itself (see coral_sea/NOTES.md).
 """
 
 from __future__ import annotations
@@ -97,8 +103,11 @@ def _mark(g: SeriesGame, s: CCState, check: Iterable[str], h: dict[str, set[str]
         foe = foes[d.side]
         if bt is not None and u.loc == bt.area and d.side == bt.defender:
             foe = foe | {bt.origin}  # 9.6.6.d: attacked from around it, it stays isolated
-        iso = True
-        if uid not in g.complex_ground:
+        # open sea next to it (no enemy there): ships may supply it or carry it away
+        iso = all(b in foe for b in g.sea_neighbors[u.loc])
+        if not iso:
+            pass
+        elif uid not in g.complex_ground:
             for b in g.land_neighbors[u.loc]:
                 if b not in foe:
                     iso = False

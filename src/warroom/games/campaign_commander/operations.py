@@ -28,14 +28,28 @@ COST_SIEGE = 4
 
 
 def rp_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
-    return [("rp", a) for a in sorted(s.rps[role]) if s.rps[role][a] > 0]
+    """("rp", area) for an RP on land; at sea ("rp", area, ship): the RP aboard that ship."""
+    out: list[Action] = []
+    for a in sorted(s.rps[role]):
+        if s.rps[role][a] <= 0:
+            continue
+        if naval.is_sea(g, a):
+            out.extend(("rp", a, x) for x in naval.ships_at(g, s, a, role) if s.rp_aboard.get(x))
+        else:
+            out.append(("rp", a))
+    return out
 
 
-def start(g: SeriesGame, s: CCState, role: str, area: str) -> None:
-    """Spend one RP at ``area``: the operation begins with its SP."""
+def start(g: SeriesGame, s: CCState, role: str, area: str, ship: str = "") -> None:
+    """Spend one RP at ``area`` (at sea, the one aboard ``ship``): the operation begins with
+    its SP."""
     s.rps[role][area] -= 1
     if s.rps[role][area] == 0:
         del s.rps[role][area]
+    if ship:
+        s.rp_aboard[ship] -= 1
+        if not s.rp_aboard[ship]:
+            del s.rp_aboard[ship]
     naval_rp = g.data.map.areas[area].kind == "sea"
     s.ops[role] = s.ops.get(role, 0) + 1
     s.op = Op(role, area, g.sp_per_rp(s, role), naval_rp)
@@ -98,14 +112,14 @@ def op_actions(g: SeriesGame, s: CCState, role: str) -> list[Action]:
 
 def can_go(g: SeriesGame, s: CCState, op: Op, uid: str) -> bool:
     """Offer a unit for a move only when it has somewhere to go (or cargo to take on)."""
-    saved = op.group, op.moved, op.cargo
-    op.group, op.moved, op.cargo = [uid], False, []
+    saved = op.group, op.moved
+    op.group, op.moved = [uid], False
     try:
         if g.data.units[uid].naval:
             return bool(naval.naval_steps(g, s, op)) or len(naval.group_actions(g, s, op)) > 1
         return bool(movement.destinations(g, s, op, first=True)) or bool(g.group_extra(s, op))
     finally:
-        op.group, op.moved, op.cargo = saved
+        op.group, op.moved = saved
 
 
 def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
@@ -126,13 +140,9 @@ def apply_op(g: SeriesGame, s: CCState, role: str, action: Action) -> None:
         op.path = [op.group_from]
         op.volga = False
         op.no_attack = False
-        op.cargo = []
-        op.cargo_rp = 0
         op.laden = False
-        if g.data.units[uid].naval and g.data.map.areas[op.group_from].kind == "sea":
-            # ground units and RPs at sea are aboard: they sail with the group
-            op.cargo = [u for u in g.units_at(s, op.group_from, role) if not g.data.units[u].naval]
-            op.cargo_rp = s.rps[role].get(op.group_from, 0)
+        op.embarked = False
+        op.stacked = ""
         s.log("select", role=role, unit=uid, area=op.group_from)
     elif kind == "reorg":
         uid = action[1]

@@ -75,6 +75,8 @@ def unit_view(g: SeriesGame, s: CCState, uid: str) -> dict[str, Any]:
         "disorganized": u.dg,
         "isolated": u.iso,
         "inside": u.inside,
+        "aboard": s.aboard.get(uid, ""),  # the ship a ground unit is aboard (series 7)
+        "rp_aboard": s.rp_aboard.get(uid, 0),  # RPs a ship carries
     }
 
 
@@ -104,7 +106,7 @@ def view(g: SeriesGame, s: CCState, role: str | None) -> dict[str, Any]:
         "hand": [card_view(g, c) for c in s.hands[role]] if role else [],
         "choice": {"made": sorted(s.choice), "mine": s.choice.get(role) if role else None},
         "task": {"kind": top[0], "active": list(g.active(s))},
-        "op": op_view(s),
+        "op": op_view(g, s),
         "battle": battle_view(g, s, role),
         "destroyed": list(s.destroyed),
         "vp": g.victory_points(s),
@@ -119,10 +121,12 @@ def card_view(g: SeriesGame, cid: str) -> dict[str, Any]:
     return {"id": cid, "name": c.name, "type": c.type, "cost": c.cost, "text": c.text}
 
 
-def op_view(s: CCState) -> dict[str, Any] | None:
+def op_view(g: SeriesGame, s: CCState) -> dict[str, Any] | None:
     op = s.op
     if op is None:
         return None
+    from warroom.games.campaign_commander import naval
+
     return {
         "role": op.role,
         "area": op.area,
@@ -133,7 +137,8 @@ def op_view(s: CCState) -> dict[str, Any] | None:
         "mp": op.mp,
         "rebuilt": op.rebuilt,
         "naval_rp": op.naval,
-        "cargo": list(op.cargo),
+        "cargo": naval.cargo(s, op.group),  # the ground units aboard the moving ships
+        "hold": list(op.hold),  # ships waiting for the battle their landing began
     }
 
 
@@ -286,7 +291,17 @@ def label(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
     if k == "draw":
         return "Draw a card"
     if k == "rp":
+        if len(a) > 2:
+            return f"Spend the RP aboard {_unit(g, a[2])} ({a[1]})"
         return f"Spend the RP at {a[1]}"
+    if k == "embark" and len(a) > 2:
+        return f"Embark {_unit(g, a[1])} ({s.units[a[1]].loc}) on {_unit(g, a[2])}"
+    if k == "load-rp" and len(a) > 1:
+        return f"Load a resource point on {_unit(g, a[1])}"
+    if k == "land":
+        return _land_label(g, s, role, a[1])
+    if k == "unload":
+        return "Put the troops and RPs aboard ashore here"
     if k in ("move", "add", "reorg", "rebuild", "target", "embark"):
         verb = {"move": "Move", "add": "Add to stack", "reorg": "Reorganize",
                 "rebuild": "Rebuild", "target": "", "embark": "Embark"}[k]  # fmt: skip
@@ -539,6 +554,28 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
         card = f" ({_card(g, e['card'])})" if e.get("card") else ""
         return f"The campaign ends: {why}{card}"
     return None
+
+
+def _land_label(g: SeriesGame, s: CCState, role: str, area: str) -> str:
+    """What landing the troops at ``area`` does and costs (7.1.1: a ship that has not yet
+    sailed begins its move with the landing; 8.2: stacking ashore among friends)."""
+    from warroom.games.campaign_commander import naval
+
+    op = s.op
+    if op is None or not op.group:
+        return f"Land the troops at {area}"
+    units = naval.cargo(s, op.group)
+    who = ", ".join(_unit(g, u) for u in units) or "the troops"
+    costs = []
+    if not op.moved:
+        costs.append(f"begins the naval move: {g.move_cost(s, role, op.group)} SP")
+    if g.foes_at(s, area, role):
+        costs.append("an attack")
+    else:
+        stack = naval.stack_cost(g, s, op, area, units)
+        if stack:
+            costs.append(f"{stack} SP for stacking")
+    return f"Land {who} at {area}" + (f" ({'; '.join(costs)})" if costs else "")
 
 
 def describe_event(g: SeriesGame, e: dict[str, Any]) -> str:

@@ -100,7 +100,7 @@ def apply(g: SeriesGame, s: CCState, action: Action) -> None:
         s.units[uid] = s.units[uid]._replace(inside=True)
         s.log("retreat-inside", unit=uid, area=here)
         return
-    if action[0] != "retreat":
+    if action[0] != "retreat" or len(action) > 2:  # a campaign's own way (e.g. aboard a ship)
         g.apply_retreat_extra(s, uid, action)
         isolation.update(g, s)
         return

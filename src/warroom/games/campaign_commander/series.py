@@ -75,6 +75,9 @@ class SeriesGame(Game[CCState]):
         self.land_neighbors = {
             a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "land") for a in m.areas
         }
+        self.sea_neighbors = {
+            a: tuple(b for b in m.neighbors[a] if m.areas[b].kind == "sea") for a in m.areas
+        }
 
     # ----- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CCState:
@@ -83,6 +86,7 @@ class SeriesGame(Game[CCState]):
         for uid, ud in d.units.items():
             s.units[uid] = Unit(ud.setup)
         s.rps = {r: dict(d.setup_rps[r]) for r in self.roles}
+        naval.embark_setup(self, s)
         s.control = {a: ad.control for a, ad in d.areas.items()}
         s.forts = {a: ad.control for a, ad in d.areas.items() if ad.fortress}
         s.ops = {r: 0 for r in self.roles}
@@ -168,7 +172,7 @@ class SeriesGame(Game[CCState]):
         elif k == "card":
             cards.apply_card_option(self, state, role, action)
         elif k == "op-rp":
-            operations.start(self, state, role, action[1])
+            operations.start(self, state, role, *action[1:])
         elif k == "op":
             operations.apply_op(self, state, role, action)
         elif k == "place":
@@ -244,7 +248,7 @@ class SeriesGame(Game[CCState]):
                     s.log("no-rp", role=t[1])
                     continue
                 if len(acts) == 1:
-                    operations.start(self, s, t[1], acts[0][1])
+                    operations.start(self, s, t[1], *acts[0][1:])
                     continue
                 return
             if k == "op":
@@ -508,7 +512,12 @@ class SeriesGame(Game[CCState]):
 
     # ----- hooks: naval ---------------------------------------------------------------------
     def transport_capacity(self, s: CCState, group: Sequence[str]) -> tuple[int, int]:
-        """(ground units, RPs) a naval group may carry."""
+        """(ground units, RPs) a naval stack may carry (7.2: three ground units at sea)."""
+        return naval.SEA_LIMIT, sum(self.ship_capacity(s, x)[1] for x in group)
+
+    def ship_capacity(self, s: CCState, ship: str) -> tuple[int, int]:
+        """(ground units, RPs) one ship may carry (the series sets no limit of its own beyond
+        the stack's)."""
         return naval.SEA_LIMIT, 99
 
     def naval_may_end(self, s: CCState, role: str, area: str) -> bool:
@@ -723,6 +732,10 @@ class SeriesGame(Game[CCState]):
     def sequence_modifier(self, s: CCState, role: str) -> int:
         return 2 if s.initiative == role else 0
 
+    def invariants(self, s: CCState) -> list[str]:
+        """Campaign hook: what else must hold in every state (see invariants.py)."""
+        return []
+
     # ----- victory --------------------------------------------------------------------------
     def victory_points(self, s: CCState) -> dict[str, float]:
         return {r: 0.0 for r in self.roles}
@@ -753,6 +766,11 @@ class SeriesGame(Game[CCState]):
         return plain(state.clone())  # the clone drops the cache of legal actions
 
     # ----- presentation ---------------------------------------------------------------------
+    def help_tables(self) -> dict[str, str]:
+        """Markdown drawn from the campaign's data for its rules help (``warroom/kit/help.py``):
+        ``chits``, every battle chit of each side, how many the cup holds and what it does."""
+        return {"chits": chit_table(self.data)}
+
     def prompt_text(self, state: CCState, role: str) -> str:
         return present.prompt_text(self, state, role)
 
@@ -779,3 +797,22 @@ class SeriesGame(Game[CCState]):
 
     def unit_dead(self, s: CCState, uid: str) -> bool:
         return s.units[uid].loc == DEAD
+
+
+def chit_table(data: CampaignData) -> str:
+    """The battle chits as Markdown tables (one per kind of battle when there are two)."""
+    kinds = sorted({c.kind for c in data.chits.values()}, key=lambda k: k != "ground")
+    out = []
+    for kind in kinds:
+        if len(kinds) > 1:
+            out.append(f"**{kind.capitalize()} battles**\n")
+        out.append("| side | chit | in the cup | what it does |\n|---|---|---|---|")
+        for key, c in data.chits.items():
+            if c.kind != kind:
+                continue
+            many = str(c.count) + (f" (+{c.extra})" if c.extra else "")
+            name = key.split(":", 1)[1]
+            text = c.text.replace("|", "\\|")
+            out.append(f"| {c.side.capitalize()} | {name} | {many} | {text} |")
+        out.append("")
+    return "\n".join(out)

@@ -7,7 +7,7 @@ operation menu, ("place", role, what, n, src) placing resource points or units, 
 a battle turn, ("target", ...) choosing which unit a chit effect falls on, ("retreat", ...)
 a retreat step, ("refuge", role, area) a fortress choice, ("redeploy", role, n, moved), ("react", role, where) a
 card window for the side not acting (2.3.4), and the owners' choices ("excess", role, area)
-(7.2), ("cargo", role, what, units) (7.4), ("port", role, unit) (9.6.3.e) and ("leader",
+(7.2), ("cargo", role, what, units, ship) (7.4), ("port", role, unit) (9.6.3.e) and ("leader",
 role, leader, unit) (12). The
 operation and the battle under way live in ``op`` and ``battle``.
 """
@@ -169,10 +169,10 @@ class Op:
     __slots__ = (
         "acted",
         "area",
-        "cargo",
-        "cargo_rp",
+        "embarked",
         "group",
         "group_from",
+        "hold",
         "laden",
         "moved",
         "mp",
@@ -182,6 +182,7 @@ class Op:
         "rebuilt",
         "role",
         "sp",
+        "stacked",
         "transfer",
         "volga",
         "window",
@@ -201,10 +202,11 @@ class Op:
         self.path: list[str] = []
         self.volga = False  # crossed the Volga: may not attack (RtS 1.b.I)
         self.no_attack = False
-        self.cargo: list[str] = []  # ground units carried by the naval group
-        self.cargo_rp = 0
         self.transfer = ""  # the one embark/disembark: "embark:<area>" or "land:<area>"
         self.laden = False  # the 2-range cost of carrying ground units at sea was paid
+        self.embarked = False  # the naval group paid the 2 range of embarking (7.1.6)
+        self.stacked = ""  # the area where the moving group paid for stacking (8.2)
+        self.hold: list[str] = []  # a naval group waiting for the battle its landing began
         self.window = -1  # state.steps when the opponent's card window (2.3.4) last closed
 
     def copy(self) -> Op:
@@ -216,8 +218,9 @@ class Op:
         new.group_from, new.mp, new.moved = self.group_from, self.mp, self.moved
         new.path = list(self.path)
         new.volga, new.no_attack = self.volga, self.no_attack
-        new.cargo = list(self.cargo)
-        new.cargo_rp, new.transfer, new.laden = self.cargo_rp, self.transfer, self.laden
+        new.transfer, new.laden, new.embarked = self.transfer, self.laden, self.embarked
+        new.stacked = self.stacked
+        new.hold = list(self.hold)
         new.window = self.window
         return new
 
@@ -265,15 +268,20 @@ class Battle:
 
 class CCState(State):
     __slots__ = (
-        "battle", "cache", "cards_count", "choice", "control", "decks", "destroyed", "discards",
-        "ended", "flags", "forts", "hands", "initiative", "op", "ops", "permanent", "played",
-        "rps", "sieges", "steps", "tasks", "units",
+        "aboard", "battle", "cache", "cards_count", "choice", "control", "decks", "destroyed",
+        "discards", "ended", "flags", "forts", "hands", "initiative", "op", "ops", "permanent",
+        "played", "rp_aboard", "rps", "sieges", "steps", "tasks", "units",
     )  # fmt: skip
 
     def __init__(self, rng: Rng) -> None:
         super().__init__(rng)
         self.units: Units = Units()
         self.rps: dict[str, dict[str, int]] = {}
+        # naval transport (series 7): ground unit -> the ship it is aboard, and ship -> the
+        # RPs it carries; an RP in a sea area is always aboard a ship there (it is counted
+        # in ``rps`` too, at the ship's area)
+        self.aboard: dict[str, str] = {}
+        self.rp_aboard: dict[str, int] = {}
         self.control: dict[str, str] = {}
         self.forts: dict[str, str] = {}  # fortress area -> owner
         self.sieges: dict[str, str] = {}  # besieged fortress area -> besieging side
@@ -300,6 +308,8 @@ class CCState(State):
         new._copy_base(self)
         new.units = self.units.copy()
         new.rps = {k: v.copy() for k, v in self.rps.items()}
+        new.aboard = self.aboard.copy()
+        new.rp_aboard = self.rp_aboard.copy()
         new.control = self.control.copy()
         new.forts = self.forts.copy()
         new.sieges = self.sieges.copy()

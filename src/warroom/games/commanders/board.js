@@ -317,22 +317,28 @@ export default {
     el("text", { x: SIDE_X + 12, y: y + 22, class: "cmd-h" }, side, "Victory points");
     for (const [i, s] of ["white", "black"].entries()) {
       const x = SIDE_X + 14 + i * 140;
-      el("rect", { x, y: y + 34, width: 30, height: 30, rx: 4, fill: SIDE_FILL[s], stroke: SIDE_EDGE[s] }, side);
-      el("text", { x: x + 40, y: y + 56, class: "cmd-big" }, side, `${b.vp[s]}`);
-      el("text", { x, y: y + 84, class: "cmd-small" }, side, `${title(s)}${b.you === s ? " (you)" : ""}`);
+      const vg = el("g", { class: "vp-box" }, side);
+      el("rect", { x, y: y + 34, width: 30, height: 30, rx: 4, fill: SIDE_FILL[s], stroke: SIDE_EDGE[s] }, vg);
+      el("text", { x: x + 40, y: y + 56, class: "cmd-big" }, vg, `${b.vp[s]}`);
+      el("text", { x, y: y + 84, class: "cmd-small" }, vg, `${title(s)}${b.you === s ? " (you)" : ""}`);
+      el("title", {}, vg, `${title(s)}: ${b.vp[s]} victory point${b.vp[s] === 1 ? "" : "s"}; 10 wins at once, else the most after round ${b.rounds}`);
     }
     const poolX = SIDE_X + 290;
-    el("text", { x: poolX, y: y + 22, class: "cmd-small" }, side, `pool ${b.pool}`);
+    const pool = el("g", { class: "pool" }, side);
+    el("text", { x: poolX, y: y + 22, class: "cmd-small" }, pool, `pool ${b.pool}`);
     for (let i = 0; i < 10; i++) {
-      el("circle", { cx: poolX + 8 + (i % 5) * 22, cy: y + 42 + Math.floor(i / 5) * 22, r: 8, fill: i < b.pool ? "#d9b03a" : "none", stroke: "#8a6a1a", "stroke-width": 1.2 }, side);
+      el("circle", { cx: poolX + 8 + (i % 5) * 22, cy: y + 42 + Math.floor(i / 5) * 22, r: 8, fill: i < b.pool ? "#d9b03a" : "none", stroke: "#8a6a1a", "stroke-width": 1.2 }, pool);
     }
+    el("title", {}, pool, `Victory point pool: ${b.pool} of 10 left; at the end of each round the side holding more battlefield sectors takes one`);
     // round track
     y += 106;
+    const track = el("g", { class: "round-track" }, side);
     for (let r = 1; r <= b.rounds; r++) {
       const x = SIDE_X + 6 + (r - 1) * 40;
-      el("rect", { x, y, width: 34, height: 24, rx: 4, fill: r === b.round ? "#e0a63a" : r < b.round ? "#8c7b55" : "#efe4c8", stroke: "#5a4a2a" }, side);
-      el("text", { x: x + 17, y: y + 17, "text-anchor": "middle", class: "cmd-small dark" }, side, `${r}`);
+      el("rect", { x, y, width: 34, height: 24, rx: 4, fill: r === b.round ? "#e0a63a" : r < b.round ? "#8c7b55" : "#efe4c8", stroke: "#5a4a2a" }, track);
+      el("text", { x: x + 17, y: y + 17, "text-anchor": "middle", class: "cmd-small dark" }, track, `${r}`);
     }
+    el("title", {}, track, `Round ${b.round} of ${b.rounds}: the game ends after the last round, or as soon as a side has 10 victory points`);
     y += 36;
 
     // battle zones
@@ -360,7 +366,7 @@ export default {
               const dx = x + 38 + k * 14, dy = ry + 4 + (k % 2) * 14;
               el("rect", { x: dx, y: dy, width: 22, height: 22, rx: 4, fill: "#f6f1e4", stroke: "#3a2f1c" }, dg);
               el("text", { x: dx + 11, y: dy + 16, "text-anchor": "middle", class: "cmd-die" }, dg, `${d}`);
-              el("title", {}, dg, `${id} rolled ${d}${b.stage && b.stage.endsWith("reroll") ? ": click to re-roll it" : ""}`);
+              el("title", {}, dg, `${title(u.side)} ${u.type} (${id}) rolled ${d}${b.stage && b.stage.endsWith("reroll") ? ": click to re-roll it" : ""}`);
             });
           }
         }

@@ -112,6 +112,7 @@ function drawMap(kit, root, b) {
 function track(kit, root, x, y, title, n, value, opts = {}) {
   const { el } = kit;
   const g = el("g", { class: "fb-track" }, root);
+  if (opts.tip) el("title", {}, g, opts.tip);
   el("text", { x, y: y - 6, class: "fb-t light" }, g, title);
   const per = opts.per || n + 1;
   const size = opts.size || 24;
@@ -145,19 +146,21 @@ export default {
     const RX = 650;
     const cal = ["Start", ...b.calendar.boxes.map((s) => s.replace(/^(Early|Mid|Late) /, (m) => m[0] + ". ")), "Winter"];
     const calBox = b.calendar.winter ? cal.length - 1 : b.calendar.box;
+    const calendar = el("g", { class: "calendar" }, root);
+    el("title", {}, calendar, `Calendar: the white square marks the turn now (${cal[calBox]}); each box is ten days, the last one is the winter offensive`);
     el("text", { x: RX, y: 56, class: "fb-t light" }, root, "Calendar");
     cal.forEach((label, i) => {
       const x = RX + (i % 8) * 80, y = 64 + Math.floor(i / 8) * 34;
-      el("rect", { x, y, width: 76, height: 30, rx: 4, fill: i === calBox ? "#f4f4f4" : i === cal.length - 1 ? "#b9c9d9" : "#efe4c8", stroke: "#5a4a2a", "stroke-width": i === calBox ? 2.5 : 1 }, root);
-      el("text", { x: x + 38, y: y + 19, "text-anchor": "middle", class: "fb-s" }, root, label);
-      if (i === calBox) el("rect", { x: x + 62, y: y + 3, width: 10, height: 10, fill: "#ffffff", stroke: "#333" }, root);
+      el("rect", { x, y, width: 76, height: 30, rx: 4, fill: i === calBox ? "#f4f4f4" : i === cal.length - 1 ? "#b9c9d9" : "#efe4c8", stroke: "#5a4a2a", "stroke-width": i === calBox ? 2.5 : 1 }, calendar);
+      el("text", { x: x + 38, y: y + 19, "text-anchor": "middle", class: "fb-s" }, calendar, label);
+      if (i === calBox) el("rect", { x: x + 62, y: y + 3, width: 10, height: 10, fill: "#ffffff", stroke: "#333" }, calendar);
     });
     const red = b.track.red_circles || {};
     const marks = {};
     marks[b.thresholds.victory] = "#b9d49a";
     marks[b.thresholds.brilliant] = "#8fc26a";
-    track(kit, root, RX, 162, `Campaign progress: ${b.vp} VP (${b.final_vp} after lost generals) · victory ${b.thresholds.victory}, brilliant ${b.thresholds.brilliant}`, b.track.max, Math.max(0, Math.min(b.vp, b.track.max)), { per: 21, size: 28, red: Object.fromEntries(Object.keys(red).map((k) => [Number(k), true])), marks });
-    track(kit, root, RX, 256, `Supply depot: ${b.supply} of ${b.supply_max}`, b.supply_max, b.supply, { size: 30 });
+    track(kit, root, RX, 162, `Campaign progress: ${b.vp} VP (${b.final_vp} after lost generals) · victory ${b.thresholds.victory}, brilliant ${b.thresholds.brilliant}`, b.track.max, Math.max(0, Math.min(b.vp, b.track.max)), { per: 21, size: 28, red: Object.fromEntries(Object.keys(red).map((k) => [Number(k), true])), marks, tip: `Campaign progress: ${b.vp} VP now; lost generals cost 2 each at the end (${b.final_vp})\na red dot: ending a turn there brings Soviet reinforcements\ngreen: ${b.thresholds.victory} VP is a victory, ${b.thresholds.brilliant} a brilliant one` });
+    track(kit, root, RX, 256, `Supply depot: ${b.supply} of ${b.supply_max}`, b.supply_max, b.supply, { size: 30, tip: `Supply depot: ${b.supply} of ${b.supply_max}; orders and actions are paid from it` });
     // pools and decks
     const info = [
       `Event deck ${b.deck_count} · discard ${b.discard.length} · removed ${b.removed.length}`,

@@ -233,6 +233,9 @@ class GamePage {
     this.drawOdds();
     const undo = this.q(".undo");
     undo.disabled = !v.can_undo || !!this.replay;
+    // a watcher has nothing to take back and no move to ask about
+    undo.classList.toggle("hidden", !this.current);
+    this.q(".hint-btn").classList.toggle("hidden", !this.current);
     this.q(".share-btn").classList.toggle("hidden", !this.invites());
     this.root.classList.toggle("replaying", !!this.replay);
   }

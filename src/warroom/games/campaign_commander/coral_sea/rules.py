@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom.engine import Action, OptionSpec, OptionValue, Rng, ScenarioSpec
+from warroom.engine.errors import GameDataError
 from warroom.games.campaign_commander import combat, isolation, naval, present
 from warroom.games.campaign_commander.model import DEAD, GONE, OFF_MAP, CardDef, Effect
 from warroom.games.campaign_commander.series import SeriesGame
@@ -33,7 +34,7 @@ RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "4"
+    version = "5"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -65,6 +66,13 @@ class CoralSea(SeriesGame):
         self.island_of = {a: ad.sector for a, ad in self.data.areas.items() if ad.kind == "land"}
         self.dist = {a: self._weighted(a) for a in self.data.areas}
         self.truk = frozenset(u for u, d in self.data.units.items() if "truk" in d.tags)
+        if self.truk_rps > len(self.truk):
+            raise GameDataError(
+                "setup.toml",
+                "truk_rps",
+                f"{self.truk_rps} RPs, but the Truk Fleet has {len(self.truk)} ships to carry"
+                " them (one RP a ship, rule 7.b)",
+            )
         self.side_of = {u: d.side for u, d in self.data.units.items()}
         self.watched = tuple(
             a for a, ad in self.data.areas.items() if ad.kind == "sea" or ad.port
@@ -206,7 +214,14 @@ class CoralSea(SeriesGame):
         return ok_port and s.op is not None and s.op.area == loc  # 7.e
 
     def transport_capacity(self, s: CCState, group: Sequence[str]) -> tuple[int, int]:
-        return naval.SEA_LIMIT, len(group)  # 7.b
+        """7.b: a stack carries up to three ground units and one RP per ship; 7.d: the Truk
+        Fleet never carries ground units (it may not stack with other Japanese units)."""
+        if any(x in self.truk for x in group):
+            return 0, len(group)
+        return naval.SEA_LIMIT, len(group)
+
+    def ship_capacity(self, s: CCState, ship: str) -> tuple[int, int]:
+        return (0 if ship in self.truk else naval.SEA_LIMIT), 1  # 7.b, 7.d
 
     def naval_may_end(self, s: CCState, role: str, area: str) -> bool:
         return True  # 7.c
@@ -245,9 +260,13 @@ class CoralSea(SeriesGame):
         return not any(u in self.truk for u in self.units_at(s, area, JAPAN))
 
     def remove_truk(self, s: CCState, uid: str, why: str) -> None:
+        """7.d: a Truk ship leaves the board (not destroyed); an RP aboard it goes to another
+        Truk ship there with room, else it is lost."""
         area = s.units[uid].loc
+        naval.leave(self, s, uid, "gone")
         s.units[uid] = Unit(GONE)
         s.log("truk-leaves", unit=uid, area=area, why=why)
+        isolation.update(self, s)  # the sea it held is open again (9.6.6)
 
     def reaction_cards(self, s: CCState, role: str, where: str) -> list[str]:
         """10.e: once Air Superiority is in force, Air Attack cards are Allied events during
@@ -295,34 +314,43 @@ class CoralSea(SeriesGame):
     def retreat_steps(self, s: CCState, uid: str) -> int:
         return 1  # 8.a
 
-    def ship_berths(self, s: CCState, side: str, sea: str) -> int:
-        ships = [u for u in self.units_at(s, sea, side) if self.data.units[u].naval]
-        if not ships or any(u in self.truk for u in ships):
-            return 0
-        aboard = sum(1 for u in self.units_at(s, sea, side) if not self.data.units[u].naval)
-        return naval.SEA_LIMIT - aboard
+    def berths(self, s: CCState, side: str, sea: str) -> list[str]:
+        """The ships of ``side`` in ``sea`` that could take one more ground unit aboard (the
+        stack's limit of three, 7.b, and each ship's own, 7.d)."""
+        if len(naval.at_sea(self, s, side, sea)) >= naval.SEA_LIMIT:
+            return []
+        return [x for x in naval.ships_at(self, s, sea, side) if naval.room(self, s, x) > 0]
 
-    def sea_retreats(self, s: CCState, uid: str) -> list[str]:
+    def sea_retreats(self, s: CCState, uid: str) -> list[tuple[str, str]]:
+        """8.b: (sea area, ship) a beaten ground unit may retreat aboard."""
         d = self.data.units[uid]
         b = s.battle
         if d.naval or b is None:
             return []
         here = s.units[uid].loc
-        out = []
+        out: list[tuple[str, str]] = []
         for n in self.data.map.neighbors[here]:
-            if self.data.areas[n].kind != "sea" or self.ship_berths(s, d.side, n) <= 0:
+            if self.data.areas[n].kind != "sea":
                 continue
             if d.side == b.attacker and self.data.areas[b.origin].kind == "land":
                 continue  # an attacker goes back where it came from
             if d.side == b.attacker and n != b.origin:
                 continue
-            out.append(n)
+            out.extend((n, x) for x in self.berths(s, d.side, n))
         return out
 
     def retreat_extra(self, s: CCState, uid: str, task: tuple[Any, ...]) -> list[Action]:
         if not task[4]:
             return []
-        return [("retreat", n) for n in self.sea_retreats(s, uid)]  # 8.b
+        return [("retreat", n, x) for n, x in self.sea_retreats(s, uid)]  # 8.b
+
+    def apply_retreat_extra(self, s: CCState, uid: str, action: Action) -> None:
+        """8.b: aboard the ship the owner named, in the sea area next to the battle."""
+        _, sea, ship = action
+        here = s.units[uid].loc
+        s.units[uid] = s.units[uid]._replace(loc=sea, iso=False)
+        naval.board(s, uid, ship)
+        s.log("retreat", unit=uid, frm=here, dest=sea, ship=ship)
 
     def escapes_isolation(self, s: CCState, uid: str) -> bool:
         return bool(self.sea_retreats(s, uid))
@@ -588,8 +616,10 @@ class CoralSea(SeriesGame):
                     and uid not in self.truk
                     and s.units[uid].loc != DEAD
                 ):
+                    naval.leave(self, s, uid, "gone")  # what it carries: to the other ships
                     s.units[uid] = Unit(GONE)
                     s.log("to-midway", unit=uid)
+            isolation.update(self, s)
         elif e.name == "truk":
             s.flags["truk_calls"] += 1
             for uid in sorted(self.truk):
@@ -597,6 +627,8 @@ class CoralSea(SeriesGame):
                 s.log("truk-arrives", unit=uid, area=self.truk_entry, entry=s.flags["truk_calls"])
             rps = s.rps[JAPAN]
             rps[self.truk_entry] = rps.get(self.truk_entry, 0) + self.truk_rps
+            for uid in sorted(self.truk)[: self.truk_rps]:
+                s.rp_aboard[uid] = 1  # one RP aboard each ship of the fleet (7.b)
         elif e.name == "tracking":
             s.flags["tracking"] = 1
             self.update_initiative(s)
@@ -699,10 +731,6 @@ class CoralSea(SeriesGame):
             return f"Air attack on {action[1]}"
         if k == "airlift":
             return f"Fly {self.data.units[action[1]].name} to {action[2]}"
-        if k == "land":
-            return f"Land the troops at {action[1]}"
-        if k == "load-rp":
-            return "Load a resource point"
         if k == "top":
             rp = action[2] == RP_MARKER
             what = "a resource point" if rp else self.data.units[action[2]].name
@@ -758,6 +786,23 @@ class CoralSea(SeriesGame):
             what = {"air-target": "air attack", "airlift": "air transport"}.get(e["what"], "card")
             return f"{who} finds no target for the {what}"
         return super().describe_event(event)
+
+    def invariants(self, s: CCState) -> list[str]:
+        """7.d: a Truk ship is never in a port, never with another Japanese unit, never
+        carries troops."""
+        out = []
+        for uid in sorted(self.truk):
+            loc = s.units[uid].loc
+            if loc in OFF_MAP:
+                continue
+            if self.data.areas[loc].kind != "sea":
+                out.append(f"Truk ship {uid} is in port at {loc}")
+            others = [u for u in self.units_at(s, loc, JAPAN) if u not in self.truk]
+            if others:
+                out.append(f"Truk ship {uid} shares {loc} with {', '.join(others)}")
+            if naval.cargo(s, [uid]):
+                out.append(f"Truk ship {uid} carries {', '.join(naval.cargo(s, [uid]))}")
+        return out
 
     # ----- victory (13) ----------------------------------------------------------------------
     def victory_points(self, s: CCState) -> dict[str, float]:
@@ -936,8 +981,16 @@ class CoralSea(SeriesGame):
                 }
         else:
             v["stack_tops"] = {}
+        if state.flags.get("limited") and role is not None:
+            # 12: which ship of an enemy stack in a port or at sea carries what is not seen
+            # (its units and RPs are counted, not placed)
+            foe = self.other(role)
+            watched = set(self.watched)
+            for u in v["units"]:
+                if u["side"] == foe and u["loc"] in watched:
+                    u["aboard"], u["rp_aboard"] = "", 0
         if hidden and v["op"] is not None:
-            for key in ("acted", "group", "cargo"):
+            for key in ("acted", "group", "cargo", "hold"):
                 v["op"][key] = [u for u in v["op"][key] if u not in hidden]
         if hidden:
             v["units"] = [u for u in v["units"] if u["id"] not in hidden]
@@ -1023,12 +1076,49 @@ class CoralSea(SeriesGame):
         hidden = self.hidden_units(state, role)
         op = state.op
         if op is not None:
-            hidden -= set(op.group) | set(op.cargo)
+            moving = [*op.group, *op.hold]
+            hidden -= set(moving) | set(naval.cargo(state, moving))
         if hidden:
             self._deal_hidden(state, new, hidden, rng)
+            self._deal_cargo(state, new, role, hidden, rng)
         for area, top in tops.items():
             self.set_top(new, foe, area, top)
         return new
+
+    def _deal_cargo(
+        self, state: CCState, new: CCState, role: str, hidden: set[str], rng: Rng
+    ) -> None:
+        """12: which enemy ship at sea carries which ground unit and RP is unseen: deal them
+        again over the enemy ships of each sea area where units are hidden (the moving
+        group of an enemy operation, seen, keeps its own)."""
+        foe = self.other(role)
+        op = state.op
+        kept = set(op.group) | set(op.hold) if op is not None and op.role == foe else set()
+        seas = {state.units[u].loc for u in hidden} | {new.units[u].loc for u in hidden}
+        for sea in sorted(seas):
+            if sea in OFF_MAP or self.data.areas[sea].kind != "sea":
+                continue
+            ships = [x for x in naval.ships_at(self, new, sea, foe) if x not in kept]
+            if not ships:
+                continue
+            fleet = set(ships)
+            for x in ships:
+                new.rp_aboard.pop(x, None)
+            for u in [u for u, x in new.aboard.items() if x in fleet or u in hidden]:
+                del new.aboard[u]
+            troops = [u for u in naval.at_sea(self, new, foe, sea) if u not in new.aboard]
+            rng.shuffle(troops)
+            for u in troops:
+                free = [x for x in ships if naval.room(self, new, x) > 0]
+                if free:
+                    naval.board(new, u, free[rng.below(len(free))])
+            rps = new.rps[foe].get(sea, 0) - naval.rps_on(
+                new, kept & set(naval.ships_at(self, new, sea, foe))
+            )
+            order = list(ships)
+            rng.shuffle(order)
+            for x in order[: max(0, rps)]:
+                new.rp_aboard[x] = 1
 
     def _deal_hidden(self, state: CCState, new: CCState, hidden: set[str], rng: Rng) -> None:
         # 12: which hidden unit is where (and in what state) is unknown: deal the hidden

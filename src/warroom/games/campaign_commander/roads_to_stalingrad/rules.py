@@ -20,7 +20,7 @@ NON_GERMAN = ("italian", "hungarian", "rumanian")
 class RoadsToStalingrad(SeriesGame):
     id = "roads-to-stalingrad"
     title = "Campaign Commander: Roads to Stalingrad"
-    version = "3"
+    version = "4"
     roles = (AXIS, SOVIET)
     scenarios = (
         ScenarioSpec(
