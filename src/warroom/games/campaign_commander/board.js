@@ -1,5 +1,5 @@
 // Campaign Commander series (Roads to Stalingrad, Coral Sea, ...): the operational map
-// drawn from the view (src/warroom/games/campaign_commander/view.py documents its shape).
+// drawn from the view (src/warroom/games/campaign_commander/present.py documents its shape).
 // Everything campaign-specific comes from the view: `look` (each side's name and colours,
 // nation colours, areas drawn as boxes; from the campaign's data/setup.toml), area kinds
 // (land, sea), ports, and `airfields` / `hidden_counts` / `stack_tops` when the campaign has
