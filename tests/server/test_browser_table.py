@@ -900,3 +900,41 @@ def test_the_collision_check_sees_a_name_under_a_counter(
     assert any('"Kursk"' in b and "stack[Kharkov]" in b for b in bad), bad
     assert any(b.startswith("vp") and "/ vp" in b for b in bad), bad
     page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_and_the_replay_fit_a_phone(browser: Any, server: LiveServer, game: str) -> None:
+    """At 390 px nothing scrolls sideways on a game's rules page, nor on its page while the
+    replay is shown; the replay's buttons are on screen and step it."""
+    phone = SIZES["phone"]
+    page = open_page(browser, f"{server.url}/rules/{game}", phone, ready=".rules-text")
+    fit = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
+    assert max(fit) <= phone["width"], fit
+    page.close()
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": game, "seed": 8, "mode": "hotseat"}
+    ).json()
+    _random_steps(server, m, 6, random.Random(8))
+    page = open_page(browser, hotseat_url(server, m), phone, ready="svg.board g")
+    curtain = page.locator(".curtain:not(.hidden) button")
+    if curtain.count():
+        curtain.click()
+    page.click(".replay-btn")
+    page.wait_for_selector(".replay-bar:not(.hidden) .rp-first")
+    page.click(".rp-first")
+    page.wait_for_function("window.warroom.replay && window.warroom.replay.frame === 0")
+    page.click(".rp-next")
+    page.wait_for_function("window.warroom.replay.frame === 1")
+    fit = page.evaluate(
+        """() => {
+      const bar = document.querySelector('.replay-bar').getBoundingClientRect();
+      return {doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,
+              bar: [bar.left, bar.right, bar.top, bar.bottom], h: innerHeight};
+    }"""
+    )
+    assert fit["doc"] <= phone["width"] and fit["body"] <= phone["width"], fit
+    left, right, top, bottom = fit["bar"]
+    assert left >= 0 and right <= phone["width"] and top >= 0 and bottom <= fit["h"] + 1, fit
+    save(page, f"{game}-replay-phone")
+    assert page.errors == []
+    page.close()
