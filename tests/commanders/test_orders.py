@@ -42,11 +42,11 @@ def test_the_sheet_is_a_unit_type_in_a_sector_and_an_arrow() -> None:
     assert not any(a[3] == "b-reserve" for a in acts[:-1])
     m.act("white", ("order", "cavalry", "w-right", "mid-east"))
     assert G.label(m.state, "white", ("order", "cavalry", "w-right", "mid-east")) == (
-        "White right wing: +1 cavalry -> East fields (makes 2C)"
+        "White right wing: +1 cavalry to East fields (makes 2C)"
     )
     # the book's multiplier: the same order again, one click a unit
     assert G.label(m.state, "white", ("again",)) == (
-        "again: +1 cavalry White right wing -> East fields (makes 2C)"
+        "again: +1 cavalry from White right wing to East fields (makes 2C)"
     )
     m.act("white", ("again",))
     assert m.view("white")["board"]["orders"]["white"] == [
@@ -92,7 +92,9 @@ def test_the_other_side_and_watchers_see_nothing_of_a_sheet_being_written() -> N
     assert _seen(a, None) == _seen(b, None)
     # white's own log keeps its sheet, a line an order
     mine = [G.describe_event(e) for e in b.events_for("white") if e["kind"] == "ordered"]
-    assert len(mine) == 5 and mine[-1].endswith("cavalry w-right->mid-east (2C on the sheet)")
+    assert len(mine) == 5 and mine[-1].endswith(
+        "cavalry from White right wing to East fields (2 on the sheet)"
+    )
     a.act("white", ("done",))
     b.act("white", ("done",))
     assert _seen(a, "black") == _seen(b, "black")
@@ -404,8 +406,10 @@ def test_a_reroll_is_shown_to_the_other_side_when_both_are_done() -> None:
     assert _seen(a, None) == _seen(b, None)
     # a label naming that die (black may re-roll any die of its own zones) shows the old one
     old = b.view("black")["board"]["dice"]["w-i1"][0]
-    assert G.label(a.state, "black", ("reroll", "w-i1", 0)) == f"re-roll the {old} of w-i1"
-    assert G.label(a.state, "white", ("reroll", "w-i1", 0)) == "re-roll the 3 of w-i1"
+    assert (
+        G.label(a.state, "black", ("reroll", "w-i1", 0)) == f"re-roll the {old} of White infantry 1"
+    )
+    assert G.label(a.state, "white", ("reroll", "w-i1", 0)) == "re-roll the 3 of White infantry 1"
     a.act("black", ("done",))
     rolls = [r for e in events(a, "rerolls") for r in e["rolls"]]
     assert len(rolls) == 1 and rolls[0][:2] == ["white", "w-i1"] and rolls[0][3] == 3

@@ -70,7 +70,7 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     text = board.inner_text()
     assert "Campaign Phase after Scenario 1" in text
     assert "Place an unarmed restriction on one of your" in text  # Soviet ammunition 1
-    assert "German 6, Soviet 3; german wins" in text
+    assert "German 6, Soviet 3; German wins" in text  # a side by name, not its id
     shot(page, "toi-campaign-sheet")
     assert page.errors == []
 

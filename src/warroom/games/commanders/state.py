@@ -8,6 +8,7 @@ condition is ``status``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,6 +264,17 @@ class CmdState(State):
         self.cache: list[object] = [None, None]
         self.plan_base: list[Any] = [None, None]
         """Each side's possible orders this round (computed once per planning phase)."""
+
+    def log(self, kind: str, **data: Any) -> None:
+        # the sectors' names differ on board side B: a log line names them as the board does
+        if self.cfg.board != "A":
+            data["board"] = self.cfg.board
+        super().log(kind, **data)
+
+    def log_private(self, roles: Sequence[str], kind: str, **data: Any) -> None:
+        if self.cfg.board != "A":
+            data["board"] = self.cfg.board
+        super().log_private(roles, kind, **data)
 
     def first_of(self, side: int) -> Mix:
         """The first unit number of each type (infantry, cavalry, artillery) of a side."""

@@ -52,7 +52,7 @@ function cards(view) {
         const g = r.total.german;
         const s = r.total.soviet;
         const tie = r.tie_break ? " (tie)" : "";
-        return `${r.index}. ${r.title}: German ${g}, Soviet ${s}; ${r.winner} wins${tie}`;
+        return `${r.index}. ${r.title}: German ${g}, Soviet ${s}; ${cap(r.winner)} wins${tie}`;
       })
     : ["No scenario finished yet."];
   rows.push([

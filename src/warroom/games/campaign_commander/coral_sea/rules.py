@@ -16,7 +16,7 @@ from typing import Any
 
 from warroom.engine import Action, OptionSpec, OptionValue, Rng, ScenarioSpec
 from warroom.engine.errors import GameDataError
-from warroom.games.campaign_commander import combat, isolation, naval, view
+from warroom.games.campaign_commander import combat, isolation, naval, present
 from warroom.games.campaign_commander.model import DEAD, GONE, OFF_MAP, CardDef, Effect
 from warroom.games.campaign_commander.series import SeriesGame
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
@@ -751,12 +751,12 @@ class CoralSea(SeriesGame):
     def describe_event(self, event: dict[str, Any]) -> str:
         k = event["kind"]
         e = event
-        who = view.side(self, e.get("role"))
+        who = present.side(self, e.get("role"))
         unit = self.data.units[e["unit"]].name if e.get("unit") in self.data.units else ""
         with_ = f" with {unit}" if unit else ""
         if k == "air-check":
             res = "passes" if e["passed"] else "fails: depleted"
-            roll = view.roll_words(e["dice"][0], [[1, "the air attack"]], e["total"])
+            roll = present.roll_words(e["dice"][0], [[1, "the air attack"]], e["total"])
             return f"Air attack on {unit}: {roll}, needs {max(1, e['cohesion'])} or less: {res}"
         if k == "airfield-raid":
             hit = "the airfield is out of action" if e["disorganized"] else "no effect"
@@ -1095,7 +1095,7 @@ class CoralSea(SeriesGame):
         s.events[start:] = out
 
     def determinize(self, state: CCState, role: str, rng: Rng) -> CCState:
-        new = view.determinize(self, state, role, rng)
+        new = present.determinize(self, state, role, rng)
         if not state.flags.get("limited"):
             return new
         # 12: the enemy's top choices are his secret; what is on top of each of his stacks
