@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import warroom
-from tests.commanders.util import events, fresh, put, where
+from tests.commanders.util import events, fresh, new, put, where
 from warroom.engine import BadOption, Match, Rng, ScriptedRng, visible
 from warroom.games.commanders.state import ROUTED
 
@@ -310,22 +310,63 @@ def test_custom_set_up_placed_by_sector_counts_and_hidden() -> None:
     assert "w-right" not in json.dumps(m.view("black")["log"])
 
 
-def test_custom_armies_of_an_agreed_mix() -> None:
-    m = Match.new("commanders", "custom", {"cavalry": 12, "artillery": 4}, 3)
-    white = [u for u in m.view("white")["board"]["units"] if u["side"] == "white"]
-    assert [
-        sum(1 for u in white if u["type"] == t) for t in ("infantry", "cavalry", "artillery")
-    ] == [
-        14,
-        12,
-        4,
-    ]
-    assert {u["id"] for u in white} >= {"w-c12", "w-a4", "w-i14"}
+def _types(m: Match, role: str, side: str) -> list[int]:
+    mine = [u for u in m.view(role)["board"]["units"] if u["side"] == side]
+    return [sum(1 for u in mine if u["type"] == t) for t in ("infantry", "cavalry", "artillery")]
+
+
+def test_custom_armies_of_an_agreed_mix_each_side_its_own() -> None:
+    """The book: a custom army need not match the other; the players agree each mix (the box
+    holds 30 infantry, 12 cavalry and 4 guns a colour; the set-up has 30 places)."""
+    opts = {"white-cavalry": 12, "white-artillery": 4, "black-cavalry": 2, "black-artillery": 0}
+    m = Match.new("commanders", "custom", opts, 3)
+    assert _types(m, "white", "white") == [14, 12, 4]
+    assert _types(m, "black", "black") == [28, 2, 0]
+    # both mixes are agreed, so public (what each army holds, not where it stands)
+    assert m.view("black")["board"]["army"] == {
+        "white": {"infantry": 14, "cavalry": 12, "artillery": 4},
+        "black": {"infantry": 28, "cavalry": 2, "artillery": 0},
+    }
+    assert {u["id"] for u in m.view("white")["board"]["units"]} >= {"w-c12", "w-a4", "b-i28"}
+    # each side's placement by sector counts follows its own mix
     assert ("place", "w-right", 0, 6, 0) in m.legal("white")
-    with pytest.raises(BadOption, match="custom"):
-        Match.new("commanders", "marengo", {"cavalry": 10}, 3)
-    with pytest.raises(BadOption):
-        Match.new("commanders", "custom", {"artillery": 5}, 3)
+    black = m.legal("black")
+    assert {a[4] for a in black} == {0} and max(a[3] for a in black) == 2
+    for role, wings in (
+        ("white", [("w-right", 0, 6, 0), ("w-centre", 2, 0, 4), ("w-left", 0, 6, 0)]),
+        ("black", [("b-right", 4, 2, 0), ("b-centre", 6, 0, 0), ("b-left", 6, 0, 0)]),
+    ):
+        for wing in wings:
+            m.act(role, ("place", *wing))
+    assert m.state.phase == "planning"
+    board = m.view("white")["board"]
+    in_reserve = [u["type"] for u in board["units"] if u["sector"] == "w-reserve"]
+    assert sorted(in_reserve) == ["infantry"] * 12  # the reserve takes what is left
+    theirs = [u["type"] for u in m.view("black")["board"]["units"] if u["sector"] == "b-reserve"]
+    assert sorted(theirs) == ["infantry"] * 12
+    # the default is the book's 20/8/2 for both
+    assert _types(Match.new("commanders", "custom", {}, 3), "white", "black") == [20, 8, 2]
+
+
+def test_a_mix_out_of_bounds_or_off_the_custom_set_up_is_refused_by_name() -> None:
+    with pytest.raises(BadOption, match=r"black-cavalry and black-artillery.*custom set-up"):
+        Match.new("commanders", "marengo", {"black-cavalry": 10}, 3)
+    with pytest.raises(BadOption, match="'white-artillery' must be between 0 and 4, got 5"):
+        Match.new("commanders", "custom", {"white-artillery": 5}, 3)
+    with pytest.raises(BadOption, match="'black-cavalry' must be between 0 and 12, got 13"):
+        Match.new("commanders", "custom", {"black-cavalry": 13}, 3)
+    with pytest.raises(BadOption, match=r"no option 'cavalry'.*white-cavalry"):
+        Match.new("commanders", "custom", {"cavalry": 10}, 3)
+    spec = {o.key: o for o in G.options}
+    assert (
+        spec["black-cavalry"].default,
+        spec["black-cavalry"].low,
+        spec["black-cavalry"].high,
+    ) == (
+        8,
+        0,
+        12,
+    )
 
 
 def test_objective_markers_as_the_players_agree() -> None:
@@ -345,12 +386,16 @@ def test_objective_markers_as_the_players_agree() -> None:
         ("rose", 1),
     ]
     assert len({o.sector for o in mine if o.kind != "rose"}) == 3  # one to a sector
-    with pytest.raises(BadOption, match="home row"):
+    with pytest.raises(BadOption, match="marker-sectors home-row there are 3 sectors"):
         Match.new(
             "commanders", "marengo", {"objectives": True, "flags-big": 2, "flags-small": 1}, 3
         )
-    with pytest.raises(BadOption, match="objectives"):
+    with pytest.raises(BadOption, match="need the objectives option"):
         Match.new("commanders", "marengo", {"roses-small": 2}, 3)
+    with pytest.raises(BadOption, match="need the objectives option"):
+        Match.new("commanders", "marengo", {"marker-sectors": "battlefield"}, 3)
+    with pytest.raises(BadOption, match=r"marker-sectors.*home-row, battlefield"):
+        Match.new("commanders", "marengo", {"objectives": True, "marker-sectors": "mid"}, 3)
     none = Match.new(
         "commanders",
         "marengo",
@@ -365,6 +410,51 @@ def test_objective_markers_as_the_players_agree() -> None:
         3,
     )
     assert none.state.phase == "planning"  # nothing to place
+
+
+def test_objective_markers_anywhere_on_the_battlefield_when_agreed() -> None:
+    """The book places a side's markers on "certain sectors" without saying which: with
+    marker-sectors battlefield any of the nine battle sectors takes them (never a reserve);
+    a general or flag is still one to a sector of a side, and an empty sector holding both
+    sides' is nobody's."""
+    opts = {
+        "objectives": True,
+        "marker-sectors": "battlefield",
+        "flags-big": 2,
+        "flags-small": 2,
+        "roses-big": 0,
+        "roses-small": 0,
+    }
+    m = new("marengo", opts, 3)  # five generals and flags a side: too many for a home row
+    assert {a[3] for a in m.legal("white")} == {s["id"] for s in _battle(m)}
+    assert G.label(m.state, "white", ("objective", "general", 5, "mid-west")) == (
+        "the general (5 VP): put it in Fontanone ford"
+    )
+    for sector in ("mid-west", "mid-centre", "w-left", "w-centre", "w-right"):
+        m.act("white", next(a for a in m.legal("white") if a[3] == sector))
+        assert sector not in {a[3] for a in m.legal("white")}  # one to a sector
+    for sector in ("b-centre", "mid-centre", "mid-east", "b-left", "b-right"):
+        m.act("black", next(a for a in m.legal("black") if a[3] == sector))
+    assert m.state.phase == "planning"
+    white_general = [o for o in m.state.objectives if o.side == 0 and o.kind == "general"]
+    assert [G.view(m.state, None)["sectors"][o.sector]["id"] for o in white_general] == ["mid-west"]
+    control = {s["id"]: s["control"] for s in _battle(m)}
+    assert (control["mid-west"], control["mid-centre"], control["mid-east"]) == (
+        "white",
+        None,  # both sides' flags, nobody's units: the claims cancel
+        "black",
+    )
+    # a black unit in white's command post: 5 VP to black at scoring; the sectors tie
+    put(m, "b-i1", "mid-west")
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    vp = [(e["side"], e["points"], e["why"]) for e in events(m, "vp")]
+    assert ("black", 5, "general") in vp
+    assert not any(side == "white" for side, _p, _w in vp)
+
+
+def _battle(m: Match) -> list[dict[str, Any]]:
+    return [s for s in m.view("white")["board"]["sectors"] if not s["reserve"]]
 
 
 # ----- in-round choices private until both have chosen -----------------------------------

@@ -97,7 +97,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if stage in ("choose", "road"):
         return _act_now(game.view(state, role), role, actions)
     if stage == "place":
-        return _place(actions)
+        return _place(actions, role)
     if stage == "react":
         for a in actions:
             if a[0] == "react":
@@ -261,16 +261,17 @@ PLACE = {
 """The custom set-up it likes (Marengo's wings): placed as near to it as the army allows."""
 
 
-def _place(actions: Sequence[Action]) -> Action:
+def _place(actions: Sequence[Action], role: str) -> Action:
     places = [a for a in actions if a[0] == "place"]
     if places:
         wing = places[0][1]
         want = next((v for k, v in PLACE.items() if k in wing), PLACE["left"])
         return min(places, key=lambda a: sum(abs(a[2 + t] - want[t]) for t in range(3)))
+    home = role[0] + "-"  # its own home row (markers may be allowed anywhere)
     for a in actions:
-        if a[0] == "objective" and a[1] == "general" and "centre" in a[3]:
+        if a[0] == "objective" and a[1] == "general" and a[3] == home + "centre":
             return a
-    return actions[0]
+    return next((a for a in actions if a[0] == "objective" and a[3].startswith(home)), actions[0])
 
 
 def _target(view: dict[str, Any], actions: Sequence[Action]) -> Action:

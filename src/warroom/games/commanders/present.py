@@ -359,7 +359,8 @@ def _label(st: CmdState, me: int, action: Action) -> str:
         sid, i, c, a = action[1], action[2], action[3], action[4]
         return f"{_name(st, sid)}: {i} infantry, {c} cavalry, {a} artillery"
     if head == "objective":
-        return f"place {action[1]} ({action[2]} VP) in {_name(st, action[3])}"
+        what = {"general": "the general", "flag": "a flag", "rose": "a wind rose"}[action[1]]
+        return f"{what} ({action[2]} VP): put it in {_name(st, action[3])}"
     if head == "react":
         return f"{action[1]} tries to {'form square' if action[2] == 'square' else 'countercharge'}"
     if head == "retreat":

@@ -54,6 +54,8 @@ class Config:
     """Each army's infantry, cavalry and artillery."""
     markers: tuple[int, ...] = ()
     """With objectives: how many of each marker (data ``markers``) each side places."""
+    markers_anywhere: bool = False
+    """With objectives: markers go on any battle sector, not only on the side's home row."""
 
 
 class Combat:
@@ -335,8 +337,8 @@ def control(st: CmdState) -> list[int]:
     """Who controls each sector: 0 white, 1 black, -1 nobody.
 
     A side controls a sector where it has a non-routed unit; an empty sector holding a
-    side's general or flag is that side's while no enemy unit stands in it; each reserve
-    always belongs to its side.
+    side's general or flag is that side's while no enemy unit stands in it (nobody's when
+    it holds both sides' markers); each reserve always belongs to its side.
     """
     d = st.data
     n = len(d.ids)
@@ -361,10 +363,14 @@ def control(st: CmdState) -> list[int]:
     out = [
         0 if w and not b else 1 if b and not w else -1 for w, b in zip(live_w, live_b, strict=True)
     ]
+    claims: dict[int, int] = {}
     for o in st.objectives:
         s = o.sector
         if o.kind != "rose" and out[s] == -1 and not (any_b if o.side == 0 else any_w)[s]:
-            out[s] = o.side
+            claims[s] = claims.get(s, 0) | (1 << o.side)
+    for s, who in claims.items():
+        if who != 3:  # a general or flag of each side in one empty sector: the claims cancel
+            out[s] = who - 1
     for s, g in st.garrison.items():
         if out[s] == 1 - (g >= PER_SIDE):
             out[s] = -1  # nobody holds a sector whose building the enemy occupies
