@@ -158,6 +158,16 @@ COLLISIONS = """(tol) => {
 }"""
 
 
+# the words written on the board that are a role's id as it stands ("german wins", "axis"),
+# not its name ("German", "Axis"): the words test reads the engine's words, this the board's
+ROLE_IDS = r"""() => {
+  const text = document.querySelector('.board-frame').innerText;
+  const word = (r) => new RegExp('(^|[^\\w-])' + r + '([^\\w-]|$)');
+  return (window.warroom.view.roles || []).filter((r) => word(r).test(text))
+    .map((r) => text.split('\n').find((l) => word(r).test(l)));
+}"""
+
+
 def show(page: Any) -> None:
     """Draw the page again from the server and, on a hot seat, lift the curtain that comes
     down when the screen passes to the other side (behind it the board is empty)."""
@@ -219,6 +229,8 @@ def test_every_game_fits_the_screen_with_its_prompt_in_sight(
     assert card["top"] >= 0 and card["bottom"] <= vp["height"] + 1, card
     assert card["left"] >= 0 and card["right"] <= vp["width"], card
     assert card["height"] >= 90 and fit["textHeight"] >= 18 and fit["textOnTop"], fit
+    # the board names the sides, never writes their ids
+    assert page.evaluate(ROLE_IDS) == []
     # every map name clear of the others and of the markers
     labels = page.evaluate(LABELS)
     assert labels["bad"] == [], labels["bad"]
@@ -721,6 +733,7 @@ def test_every_piece_card_and_marker_says_what_it_is_as_the_game_goes_on(
         assert mute == [], mute[:10]
         labels = page.evaluate(LABELS)
         assert labels["bad"] == [], labels["bad"]
+        assert page.evaluate(ROLE_IDS) == []
     assert page.errors == []
     page.close()
 
@@ -958,5 +971,26 @@ def test_the_rules_and_the_replay_fit_a_phone(browser: Any, server: LiveServer, 
     left, right, top, bottom = fit["bar"]
     assert left >= 0 and right <= phone["width"] and top >= 0 and bottom <= fit["h"] + 1, fit
     save(page, f"{game}-replay-phone")
+    assert page.errors == []
+    page.close()
+
+
+def test_a_finished_solitaire_campaign_is_a_victory_or_a_defeat_never_a_draw(
+    browser: Any, server: LiveServer
+) -> None:
+    """Fall Blau has one side: no winner is a defeat. On integ the banner over the board said
+    "A draw" above "Defeat"."""
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "fall-blau", "seed": 21, "mode": "hotseat"}
+    ).json()
+    _random_steps(server, m, 400, random.Random(21))
+    page = open_page(browser, hotseat_url(server, m), SIZES["desktop"], ready=".outcome .big")
+    outcome = page.evaluate("window.warroom.view.outcome")
+    assert outcome is not None, "the campaign did not end in 400 random moves"
+    words = page.locator(".outcome .banner").inner_text()
+    assert "draw" not in words.lower(), words
+    level = {"defeat": "Defeat", "victory": "Victory", "brilliant": "Brilliant"}[outcome["level"]]
+    assert page.locator(".outcome .big").inner_text() == level
+    save(page, "fall-blau-over-desktop")
     assert page.errors == []
     page.close()

@@ -96,6 +96,10 @@ def test_a_campaign_file_is_uploaded_in_the_lobby_and_checked_by_the_server(
         page.click(".game-box[data-game=toi-stalingrad]")
         page.check("input[name=mode][value=hotseat]")
         assert page.locator(".setup-form label.lvl").is_hidden()  # no computer to choose
+        # a tracker is kept by people at the table: hot-seat or two seats, never the computer
+        modes = page.locator("input[name=mode]")
+        values = sorted(modes.nth(i).get_attribute("value") or "" for i in range(modes.count()))
+        assert values == ["hotseat", "invite"], values
         page.set_input_files("input[name=opt-campaign]", str(bad))
         page.click("#start")
         err = page.locator(".setup-form .error")

@@ -24,13 +24,15 @@
 
 // the map's size: the areas' extent, with room for a sea's wash, a name or a pile at the edge
 function size(b) {
+  const boxes = new Set((b.look && b.look.boxes) || []);
   const xs = b.areas.map((a) => a.x);
-  const ys = b.areas.map((a) => a.y);
+  const ys = b.areas.map((a) => a.y + (boxes.has(a.id) ? BOX_BELOW + 4 - 58 : 0));
   return { W: Math.max(...xs) + 75, H: Math.max(...ys) + 58 };
 }
 const C = 32; // a counter's side
 const PILE = 3.5; // how far each counter under the top one shows
 const DEEP = 4; // how many counters of a pile show their edges (the badge tells how many there are)
+const BOX_BELOW = 62; // how far an area drawn as a box (Australia) reaches below its point: its pile inside it
 
 const STYLE = `
   .cc-sea-name { font: italic 600 12.5px Georgia, serif; fill: #1f4f78; opacity: 0.9; }
@@ -210,7 +212,7 @@ export default {
       const ctl = look.sides[a.control] ? look.sides[a.control].control : "#c9bd92";
       const r = a.city ? 10 : 8;
       if (boxes.has(a.id)) {
-        el("rect", { x: a.x - 46, y: a.y - 30, width: 92, height: 60, rx: 4, fill: "#efe6c8", stroke: ctl, "stroke-width": 3 }, g);
+        el("rect", { x: a.x - 46, y: a.y - 30, width: 92, height: 30 + BOX_BELOW, rx: 4, fill: "#efe6c8", stroke: ctl, "stroke-width": 3 }, g);
       }
       obstacles.push(el("circle", { class: "marker", cx: a.x, cy: a.y, r, fill: a.terrain === "mountain" ? "#9c8a66" : "#efe6c8", stroke: ctl, "stroke-width": 3 }, g));
       if (a.fortress) el("rect", { x: a.x - 5, y: a.y - 5, width: 10, height: 10, fill: "none", stroke: "#3a2f1c", "stroke-width": 1.5, transform: `rotate(45 ${a.x} ${a.y})` }, g);

@@ -37,10 +37,10 @@ const STYLE = `
   .cmd-sector-name.light { fill: #f4eddc; }
   .cmd-vp { font: 700 12px sans-serif; fill: #2b2418; }
   .cmd-panel { fill: #efe4c8; stroke: #8a7447; }
-  .cmd-h { font: 700 15px Georgia, serif; fill: #2b2418; }
+  .cmd-h { font: 700 17px Georgia, serif; fill: #2b2418; }
   .cmd-h.light, .cmd-small.light { fill: #f1e7cc; }
   .cmd-big { font: 700 26px Georgia, serif; fill: #2b2418; }
-  .cmd-small { font: 12px sans-serif; fill: #2b2418; }
+  .cmd-small { font: 14px sans-serif; fill: #2b2418; }
   .cmd-die { font: 700 14px sans-serif; fill: #2b2418; }
   .sector.choice > rect:first-child { fill-opacity: .92; }
   .cmd-arrow-label { font: 700 12px sans-serif; }
@@ -70,6 +70,20 @@ function layout(view) {
     else pos[s.id] = { x: MAP_X + col * COL_W, y: sy, w: COL_W - GAP, h };
   }
   return pos;
+}
+
+function wrap(text, width) {
+  const words = String(text).split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if ((line + " " + w).trim().length > width && line) {
+      lines.push(line);
+      line = "  " + w;
+    } else line = line ? line + " " + w : w;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 function centre(p) {
@@ -484,8 +498,10 @@ export default {
     for (const [id, how] of Object.entries(b.leaving || {})) info.push(`${unitName(id)}: ${how === "garrison" ? "into the building" : "withdraws"}`);
     for (const q of b.capacity || []) info.push(`Room for ${q.room} in ${byId[q.sector]}: ${q.admitted.map(unitName).join(", ") || "click who goes first"}`);
     if ((b.rallies || []).length) info.push("Rally: " + b.rallies.map(unitName).join(", "));
-    info.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 18, class: "cmd-small light" }, side, line));
-    y += info.length * 18 + 10;
+    // wrapped to the panel (at 14 px, about 7.6 px a letter), a line a row
+    const rows = info.flatMap((line) => wrap(line, Math.floor((PANEL_W - 8) / 7.6)));
+    rows.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 19, class: "cmd-small light" }, side, line));
+    y += rows.length * 19 + 10;
 
     const boxes = [
       ["Routed, in reserve", (u) => u.where === "routed-box"],

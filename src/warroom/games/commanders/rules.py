@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine import (
     Action,
@@ -143,6 +143,7 @@ class Commanders(Game[CmdState]):
     version = "3"
     roles = ("white", "black")
     scenarios = _scenarios()
+    log_headings: ClassVar[Mapping[str, int]] = {"round": 1}  # the log reads a round at a time
     options = (
         OptionSpec(
             "objectives",
@@ -259,6 +260,7 @@ class Commanders(Game[CmdState]):
                         for _ in range(comp[t]):
                             st.loc[nxt[t]] = sector
                             nxt[t] += 1
+        st.log("setup", scenario=scenario, board=cfg.board)  # the log's first line
         if cfg.objectives and cfg.terrain:
             # board side B turns two ways: black chooses before anything is placed
             st.phase = "setup"
@@ -270,7 +272,6 @@ class Commanders(Game[CmdState]):
             st.waiting = [True, True]
         else:
             flow.start_round(st)
-        st.log("setup", scenario=scenario, board=cfg.board)
         flow.run(st)
         return st
 

@@ -87,7 +87,7 @@ function cards(view) {
         if (b.veteran[side].length) lines.push(`Veteran side up: ${b.veteran[side].join(", ")}.`);
         for (const l of sh.lines.length ? sh.lines : ["As printed in the scenario set-up."]) lines.push("• " + l);
         return {
-          title: `${cap(side)} (${setup.roles[side]} player): set-up for ${setup.title}`,
+          title: `${cap(side)} (${cap(setup.roles[side])} player): set-up for ${setup.title}`,
           lines: lines.flatMap((l) => wrap(l, 56)),
           x: PAD + i * ((W - 2 * PAD) / 2 + 10),
           w: (W - 2 * PAD) / 2 - 10,
