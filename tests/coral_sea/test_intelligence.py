@@ -167,6 +167,7 @@ def test_the_owner_puts_the_unit_he_likes_on_top() -> None:
     assert GAME.hidden_units(s, ALLIES) == {"jp-8f", "jp-41"}
     moves = [e for e in m.log[n:] if e["kind"] == "move" and visible(e, ALLIES)]
     assert moves and all("jp-41" not in e["units"] for e in moves)  # seen leaving Gasmata only
+    assert GAME.describe_event(moves[0]) == "1 unit out of sight moves from Gasmata to Rabaul"
     assert not _allied_log_names(m, n, "jp-8f")
     assert set(_tops(m, JAPAN)) == {("top", "Rabaul", "jp-8f"), ("top", "Rabaul", "jp-41")}
     # when the top unit leaves, the first in counter order shows until the owner chooses again
@@ -378,3 +379,56 @@ def test_the_units_of_the_enemys_pending_cargo_choice_are_seen_and_stay_aboard()
         assert d.units["jp-8f"].loc == "Solomon Sea"
         assert not violations(GAME, d)
         assert GAME.legal_actions(d, JAPAN) == [("cargo", "jp-nankai"), ("cargo", "jp-41")]
+
+
+def _sailed(troops: bool, then: tuple[tuple[str, ...], ...]) -> tuple[Match, int]:
+    """Japan's operation from Rabaul: Destroyer Squadron 2 takes the 41st Regiment aboard (or
+    Destroyer Squadron 4 joins it instead), then ``then``. Both groups are two counters
+    leaving Rabaul, neither on top of a stack anywhere (the South Seas Detachment stays on
+    top in Rabaul, the Kure SNLF on top in the Solomon Sea)."""
+    m = clean_board(3, **LIMITED)
+    place(m, jp_nankai="Rabaul", jp_41="Rabaul", jp_desron2="Rabaul", jp_desron4="Rabaul",
+          jp_cv5="Solomon Sea", jp_snlf_kure="Solomon Sea", us_tf17="Coral Sea")  # fmt: skip
+    operation(m, JAPAN, "Rabaul")
+    start = len(m.log)
+    m.act(JAPAN, ("move", "jp-desron2"))
+    m.act(JAPAN, ("embark", "jp-41", "jp-desron2") if troops else ("add", "jp-desron4"))
+    for action in then:
+        m.act(JAPAN, action)
+    return m, start
+
+
+def test_a_wholly_hidden_group_tells_nothing_of_its_move() -> None:
+    """12: the Allies see an enemy operation was started (its area and SP, public like the
+    card), and counters leave one stack and join another, but nothing of a group none of
+    whose members they see: not that it moves, not its range left (which tells whether it
+    carries troops, 7.1.6-7.1.7), not its cargo, neither in the view, the text board, the
+    log nor what the search reads. The watch link no more. Japan's own view keeps it all."""
+    go = ("go", "Solomon Sea")
+    for then in ((go,), (go, ("halt",))):
+        laden, light = (_sailed(troops, then) for troops in (True, False))
+        (a, start), (b, _) = laden, light
+        moving = set(a.state.op.group or a.state.op.acted) if a.state.op else set()
+        assert moving and moving <= GAME.hidden_units(a.state, ALLIES)  # wholly hidden
+        assert a.state.op is not None and b.state.op is not None
+        assert a.state.op.mp != b.state.op.mp  # the laden group has less range left
+        for r in (ALLIES, None):
+            va, vb = GAME.view(a.state, r), GAME.view(b.state, r)
+            assert va == vb, (then, r, {k: (va[k], vb[k]) for k in va if va[k] != vb[k]})
+            assert va["op"]["moved"] is False and va["op"]["mp"] == 0
+            assert a.view(r) == b.view(r), (then, r)  # the match's view: the raw log too
+            assert GAME.render_text(a.state, r) == GAME.render_text(b.state, r)
+            words = [GAME.describe_event(e) for e in a.events_for(r)[start:]]
+            assert words == [GAME.describe_event(e) for e in b.events_for(r)[start:]]
+            assert not any("no unit" in w for w in words), words  # no line about nobody
+            assert not any("range_left" in e for e in a.events_for(r)), r
+        # what the search reads of the operation (the hidden units themselves are dealt by
+        # kind, ships and troops apart, so the two deals differ where the troops lie)
+        for k in range(5):
+            da, db = (GAME.determinize(x.state, ALLIES, Rng(k)) for x in (a, b))
+            ops = [json.dumps(GAME.snapshot(d)["op"], sort_keys=True) for d in (da, db)]
+            assert ops[0] == ops[1], (then, k, ops)
+            assert da.op is not None and (da.op.moved, da.op.mp, da.op.group) == (False, 0, [])
+        # Japan's own view: the truth
+        own = GAME.view(a.state, JAPAN)["op"]
+        assert own["moved"] is True and own["mp"] == a.state.op.mp

@@ -1020,6 +1020,15 @@ class CoralSea(SeriesGame):
             # group's, even where the cargo itself is in sight)
             ships = v["op"]["group"]
             v["op"]["cargo"] = [u for u in naval.cargo(state, ships) if u not in hidden]
+        op = v["op"]
+        if state.flags.get("limited") and op is not None and op["role"] != role:
+            # the enemy's range left is his own reckoning: it counts hidden members and
+            # whether the group carries troops (7.1.6-7.1.7), so it is never shown; and with
+            # no member in sight, not even that his group set out (the counters seen leaving
+            # and joining stacks are all he sees of it)
+            op["mp"] = 0
+            if not op["group"] and not op["hold"]:
+                op["moved"] = False
         if hidden:
             v["units"] = [u for u in v["units"] if u["id"] not in hidden]
             # the stacks again from the units in sight only: not even their order may tell
@@ -1070,12 +1079,16 @@ class CoralSea(SeriesGame):
         self, s: CCState, start: int, before: dict[str, set[str]], after: dict[str, set[str]]
     ) -> None:
         """12: an event naming a unit hidden from a side (before or after it) goes only to the
-        other side; the hidden side gets a version without the hidden units."""
+        other side; the hidden side gets a version without the hidden units (none about a
+        group it saw nothing of). A move's range left is nobody's to read but its owner's,
+        who has it in his view: no event carries it."""
         out = []
         for e in s.events[start:]:
             if e.get("to") is not None:
                 out.append(e)  # private already
                 continue
+            if any(k in e for k in RECKONING):
+                e = {k: v for k, v in e.items() if k not in RECKONING}
             secret = False
             for r in self.roles:
                 hid = before[r] | after[r]
@@ -1087,7 +1100,7 @@ class CoralSea(SeriesGame):
             for r in self.roles:
                 hid = before[r] | after[r]
                 if hid and _names_any(e, hid):
-                    red = _without(e, hid)
+                    red = _without(e, hid, before[r])
                     if red is not None:
                         out.append(dict(red, to=[r]))
                 else:
@@ -1123,6 +1136,8 @@ class CoralSea(SeriesGame):
                 op.laden = op.embarked = False
                 if state.op is not None and (state.op.group or state.op.hold):
                     op.window = 0 if op.moved else new.steps
+                # nor its range left, nor that it set out (as the view shows it)
+                op.mp, op.moved = 0, False
         if hidden:
             self._deal_hidden(state, new, hidden, rng)
         self._deal_cargo(new, role, hidden, rng)
@@ -1203,14 +1218,26 @@ def _names_any(e: dict[str, Any], hid: set[str]) -> bool:
     return False
 
 
-def _without(e: dict[str, Any], hid: set[str]) -> dict[str, Any] | None:
-    """The event with hidden units left out, or None if it is about one hidden unit only."""
+RECKONING = ("range_left", "mp_left")
+"""Event keys giving a moving group's range left: it counts hidden members and whether the
+group carries troops (7.1.6-7.1.7), so under rule 12 no event keeps them."""
+
+
+def _without(e: dict[str, Any], hid: set[str], unseen: set[str]) -> dict[str, Any] | None:
+    """The event with the ``hid`` units left out, or None if it is about a hidden unit only,
+    or about a group none of whose members was seen before it acted (``unseen``: its move,
+    halt or landing tells nothing)."""
     red: dict[str, Any] = {}
     for k, v in e.items():
         if isinstance(v, str) and v in hid:
             return None
         if isinstance(v, list):
-            v = [x for x in v if not (isinstance(x, str) and x in hid)]
+            kept = [x for x in v if not (isinstance(x, str) and x in hid)]
+            if k == "units" and v and all(x in unseen for x in v):
+                return None
+            if k == "units" and len(kept) < len(v):
+                red["unseen"] = len(v) - len(kept)  # seen before or after, not named
+            v = kept
         red[k] = v
     return red
 
