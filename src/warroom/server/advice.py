@@ -1,4 +1,4 @@
-"""Help for a seat during its game: hints (warroom.ai.search.hints) and battle odds
+"""Help for a seat during its game: hints (warroom.ai.search.advise) and battle odds
 (warroom.sim.odds.match_odds).
 
 Both read only what the asking seat may see: they work on a copy of the match whose
