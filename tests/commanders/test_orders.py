@@ -44,20 +44,82 @@ def test_the_sheet_is_a_unit_type_in_a_sector_and_an_arrow() -> None:
     assert G.label(m.state, "white", ("order", "cavalry", "w-right", "mid-east")) == (
         "White right wing: +1 cavalry to East fields (makes 2C)"
     )
-    # the book's multiplier: the same order again, one click a unit
-    assert G.label(m.state, "white", ("again",)) == (
-        "again: +1 cavalry from White right wing to East fields (makes 2C)"
-    )
-    m.act("white", ("again",))
+    # the book's multiplier ("2C"): the same order for more units of the group, one action
+    assert [a for a in m.legal("white") if a[0] == "times"] == [("times", n) for n in (2, 3, 4)]
+    assert G.label(m.state, "white", ("times", 2)) == "last order: ×2 (2C to East fields)"
+    m.act("white", ("times", 2))
     assert m.view("white")["board"]["orders"]["white"] == [
         {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
     ]
     # four cavalry on the right wing: four orders at most from that group
     m.act("white", ("order", "cavalry", "w-right", "w-centre"))
-    m.act("white", ("again",))
+    m.act("white", ("times", 2))
     assert not [a for a in m.legal("white") if a[1:3] == ("cavalry", "w-right")]
-    assert ("again",) not in m.legal("white")
+    assert not [a for a in m.legal("white") if a[0] == "times"]
     assert m.view("white")["board"]["orders_info"]["white"]["given"] == 4
+
+
+def test_one_action_gives_an_order_to_n_like_units() -> None:
+    """ "6I: w-reserve -> w-left" is two actions, not six: the multiplier lists every total
+    the group and the orders left allow, and the sheet, the count and the log follow it."""
+    m = Match.new("commanders", "marengo", {}, 1)  # 8 infantry in white's reserve
+    m.act("white", ("order", "infantry", "w-reserve", "w-left"))
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == list(range(2, 9))
+    m.act("white", ("times", 6))
+    board = m.view("white")["board"]
+    assert {"kind": "infantry", "from": "w-reserve", "to": "w-left", "given": 6, "carried": 0} in (
+        board["orders"]["white"]
+    )
+    assert board["orders_info"]["white"]["given"] == 6
+    assert board["last_order"] == {
+        "kind": "infantry",
+        "from": "w-reserve",
+        "to": "w-left",
+        "given": 6,
+    }
+    mine = [G.describe_event(e) for e in m.events_for("white") if e["kind"] == "ordered"]
+    assert mine[-1].endswith("infantry from White reserve to White left wing (6 on the sheet)")
+    # two infantry of the reserve are left, but only four orders: the other group's order
+    m.act("white", ("order", "cavalry", "w-reserve", "w-right"))
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == [2, 3, 4]
+    m.act("white", ("times", 4))  # the tenth order: the sheet is full
+    assert m.legal("white") == [("done",)]
+    # a total below or at what is given, or beyond the choices, is not offered
+    m2 = Match.new("commanders", "marengo", {}, 1)
+    m2.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    for bad in (("times", 1), ("times", 5)):
+        assert bad not in m2.legal("white")
+    # the orders carry out as six like orders would: five over one border in a phase
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    while m.state.phase != "combined":  # type: ignore[attr-defined]
+        m.act(m.active[0], ("done",))
+    assert ("go", "infantry", "w-reserve", "w-left") in m.legal("white")
+    m.act("white", ("all",))
+    carried = m.view("black")["board"]["orders"]["white"]
+    assert {
+        "kind": "infantry",
+        "from": "w-reserve",
+        "to": "w-left",
+        "given": None,
+        "carried": 5,
+    } in (carried)
+
+
+def test_the_multiplier_with_the_command_sectors_extra_order() -> None:
+    """Advanced ordering by distance: one order more, for units in the command sector only;
+    the multiplier counts it for that group and no other."""
+    m = Match.new("commanders", "marengo", {"advanced-orders-distance": True}, 1)
+    m.act("white", ("order", "infantry", "w-reserve", "w-left"))
+    m.act("white", ("times", 8))
+    m.act("white", ("order", "infantry", "w-left", "mid-west"))
+    # 9 given of 10: one more for w-left's group, two with the command sector's
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == [2]
+    m.act("white", ("order", "infantry", "w-centre", "mid-centre"))
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == [2]  # the extra, there only
+    m.act("white", ("times", 2))
+    assert m.view("white")["board"]["orders_info"]["white"]["given"] == 11
+    assert m.legal("white") == [("done",)]
 
 
 def test_no_question_at_planning_that_can_be_answered_later() -> None:
@@ -65,7 +127,7 @@ def test_no_question_at_planning_that_can_be_answered_later() -> None:
     m = Match.new("commanders", "marengo", {"terrain": True}, 1)
     m.act("white", ("order", "cavalry", "w-right", "w-centre"))
     assert m.state.stage == "plan"
-    assert all(a[0] in ("order", "again", "done") for a in m.legal("white"))
+    assert all(a[0] in ("order", "times", "done") for a in m.legal("white"))
 
 
 # ----- secrecy ---------------------------------------------------------------------------
@@ -84,17 +146,21 @@ def _twins(first: list[tuple[Any, ...]], second: list[tuple[Any, ...]]) -> tuple
 def test_the_other_side_and_watchers_see_nothing_of_a_sheet_being_written() -> None:
     """White gives no order in one twin and five in the other: black and the observer get the
     same bytes (view, prompt, log, board), so not even the count of orders shows."""
-    five = [("order", "infantry", "w-left", "mid-west")] * 3 + [
-        ("order", "cavalry", "w-right", "mid-east")
-    ] * 2
+    five = [
+        ("order", "infantry", "w-left", "mid-west"),
+        ("times", 3),
+        ("order", "cavalry", "w-right", "mid-east"),
+        ("order", "cavalry", "w-right", "mid-east"),
+    ]
     a, b = _twins([], five)
     assert _seen(a, "black") == _seen(b, "black")
     assert _seen(a, None) == _seen(b, None)
     # white's own log keeps its sheet, a line an order
     mine = [G.describe_event(e) for e in b.events_for("white") if e["kind"] == "ordered"]
-    assert len(mine) == 5 and mine[-1].endswith(
+    assert len(mine) == 4 and mine[-1].endswith(
         "cavalry from White right wing to East fields (2 on the sheet)"
     )
+    assert mine[1].endswith("infantry from White left wing to West fields (3 on the sheet)")
     a.act("white", ("done",))
     b.act("white", ("done",))
     assert _seen(a, "black") == _seen(b, "black")

@@ -231,6 +231,8 @@ def _own(st: CmdState, me: int) -> dict[str, Any]:
         if USIDE[u] == me:
             k = (how, st.ut[u], st.loc[u], to)
             acting[k] = acting.get(k, 0) + 1
+    last = st.last[me]
+    n_last = st.sheet[me].get(last, 0) if last is not None else 0
     waiting_orders = []
     if st.phase in PHASE_WORDS and st.stage in ("choose", "road", "choose-none"):
         left = orders._left(st, me)
@@ -249,6 +251,11 @@ def _own(st: CmdState, me: int) -> dict[str, Any]:
         "you": SIDES[me],
         "place_left": dict(
             zip(("right", "centre", "left", "reserve"), st.place_left[me], strict=True)
+        ),
+        "last_order": (
+            {"kind": TYPES[last[0]], "from": ids[last[1]], "to": ids[last[2]], "given": n_last}
+            if last is not None and st.phase == "planning"
+            else None
         ),
         "markers_left": [
             {"kind": d.markers[m][0], "vp": d.markers[m][1]} for m in st.markers_left[me]
@@ -322,15 +329,11 @@ def _label(st: CmdState, me: int, action: Action) -> str:
             f"{_name(st, action[2])}: +1 {action[1]} to {_name(st, action[3])} "
             f"(makes {n}{LETTER[action[1]]})"
         )
-    if head == "again":
+    if head == "times":
         last = st.last[me]
         assert last is not None
-        t, f, a = last
-        n = st.sheet[me].get(last, 0) + 1
-        return (
-            f"again: +1 {TYPES[t]} from {_name(st, d.ids[f])} to {_name(st, d.ids[a])} "
-            f"(makes {n}{'ICA'[t]})"
-        )
+        t, _f, a = last  # short (a button beside the board); one group in the terminal
+        return f"last order: ×{action[1]} ({action[1]}{'ICA'[t]} to {_name(st, d.ids[a])})"
     if head == "go":
         return (
             f"{_name(st, action[2])}: {action[1]} {_verb(st, me, action[3])} {_name(st, action[3])}"
@@ -666,7 +669,8 @@ def prompt_text(st: CmdState, side: int) -> str:
     if stage == "plan":
         return (
             f"Round {st.round}: orders ({st.given[side]} of {st.allowed[side]} given): "
-            "a unit type in a sector and its arrow; done to finish"
+            "a unit type in a sector and its arrow (×n: the last order for n units); "
+            "done to finish"
         )
     if stage == "choose":
         return (

@@ -1,7 +1,8 @@
 """Commanders: the game header and the hooks the engine calls.
 
 Decisions are small prompts. The order sheet is a run of ("order", type, sector, arrow)
-actions ending in ("done",): one more unit of that type in that sector ordered that way.
+actions ending in ("done",): one more unit of that type in that sector ordered that way;
+("times", n) then gives the last order to n units in all at once (the book's "3I").
 Each action phase then asks each side which ordered units act now ("go", "on", "fire",
 "bombard", "road"), with ("all",) and ("done",); the combat decisions (reactions, the
 defender's split, targets, re-rolls, withdrawals, entering a won sector), room in a full
@@ -120,7 +121,7 @@ def _mix_options() -> tuple[OptionSpec, ...]:
             OptionSpec(
                 art,
                 ARMY[ART],
-                f"custom set-up: {role}'s artillery",
+                f"custom set-up: {role}'s artillery (0-{BOX[ART]})",
                 low=0,
                 high=BOX[ART],
                 label=f"Artillery in the {role} army",
@@ -140,7 +141,7 @@ def army_mix(options: Mapping[str, OptionValue], side: int) -> tuple[int, int, i
 class Commanders(Game[CmdState]):
     id = "commanders"
     title = "Commanders: Napoleonic battle"
-    version = "3"
+    version = "4"
     roles = ("white", "black")
     scenarios = _scenarios()
     log_headings: ClassVar[Mapping[str, int]] = {"round": 1}  # the log reads a round at a time
@@ -403,14 +404,16 @@ class Commanders(Game[CmdState]):
             st.waiting[side] = False
             if st.stage == "plan":
                 st.log("planned", side=role)
-        elif head in ("order", "again"):
+        elif head in ("order", "times"):
             if head == "order":
                 okey = (TYPES.index(action[1]), d.index[action[2]], d.index[action[3]])
+                more = 1
             else:
                 last = st.last[side]
                 assert last is not None
                 okey = last
-            orders.give_order(st, side, TYPES[okey[0]], okey[1], okey[2])
+                more = action[1] - st.sheet[side][okey]
+            orders.give_order(st, side, TYPES[okey[0]], okey[1], okey[2], more)
             # the owner's own record of its sheet (nobody else's log)
             st.log_private(
                 [role],

@@ -229,7 +229,7 @@ class CmdState(State):
         """The rallies each side has chosen (secret until both are done)."""
         self.given = [0, 0]
         self.last: list[Key | None] = [None, None]
-        """The last order each side wrote this round (the one ("again",) repeats)."""
+        """The last order each side wrote this round (the one ("times", n) gives to n units)."""
         self.allowed = [10, 10]
         self.extra = [0, 0]
         """1 while a side still has its extra command-sector order (advanced ordering)."""
