@@ -80,6 +80,7 @@ def test_the_curtain_hides_both_sides_until_the_next_one_confirms(
     page.wait_for_selector(".curtain.hidden", state="attached")
     shown = page.locator("body").inner_text()
     assert any(w in shown for w in hidden["soviet"])  # now the soviet side is at the screen
-    assert not any(w in shown for w in hidden["axis"])
+    # (a card both hands hold, "Replacements" say, in one game of six, is the soviet's own)
+    assert not any(w in shown for w in hidden["axis"] if w not in hidden["soviet"])
     shot(page, f"hotseat-soviet-side-{size}")
     assert page.errors == []
