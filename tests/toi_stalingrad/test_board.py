@@ -71,6 +71,15 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     assert "Campaign Phase after Scenario 1" in text
     assert "Place an unarmed restriction on one of your" in text  # Soviet ammunition 1
     assert "German 6, Soviet 3; German wins" in text  # a side by name, not its id
+    # every line stays inside its card (a set-up line ran past the Soviet card's edge)
+    spill = page.evaluate(
+        """() => [...document.querySelectorAll('svg.board g.g-card')].flatMap((g) => {
+          const card = g.querySelector('rect').getBoundingClientRect();
+          return [...g.querySelectorAll('text')].filter((t) => t.getBoundingClientRect().right > card.right)
+            .map((t) => t.textContent);
+        })"""
+    )
+    assert spill == [], spill
     shot(page, "toi-campaign-sheet")
     assert page.errors == []
 
