@@ -125,6 +125,7 @@ def test_haven_ships_put_troops_ashore_instead_of_stopping_at_sea() -> None:
 def test_a_station_is_kept_by_ships_and_screens_tulagi() -> None:
     strait = values.STRAIT
     screen = rules.Style("strait", station=(strait,))
+    plain = rules.DEFAULT  # no station: Japan's rules player, and the Allies' before the screen
 
     def kept(s: Any) -> bool:
         return any(G.data.units[x].naval for x in G.units_at(s, strait, "allies"))
@@ -150,7 +151,15 @@ def test_a_station_is_kept_by_ships_and_screens_tulagi() -> None:
         return held, left
 
     for seed in (1, 2):
-        assert watch(rules.policy, seed)[0] == 0  # the rules player never goes there
+        assert watch(plain, seed)[0] == 0  # without a station no Allied ship goes there
         held, left = watch(screen, seed)
         assert held > 100 and left == 0  # the ships went there and never sailed away
         # (a Japanese attack may still drive them off: they then retreat to a port)
+        assert watch(rules.policy, seed) == (held, left)  # the Allied rules player screens
+
+
+def test_the_allied_rules_player_screens_the_strait_and_the_japanese_does_not() -> None:
+    assert rules.DEFAULTS["allies"].station == (values.STRAIT,)
+    assert rules.DEFAULTS.get("japan", rules.DEFAULT).station == ()
+    assert values.STYLES["allies"][0] is rules.ALLIED and rules.ALLIED.name == "rules"
+    assert values.STYLES["japan"][0] == rules.DEFAULT

@@ -4,7 +4,8 @@ It reads only what its seat may see: the map as its view shows it (with limited 
 the hidden enemy units are left out), its own hand and its own drawn chits. Map when it has
 RPs, else cards; play sudden death, permanent, reinforcement and supply cards, draw up to
 five; in an operation put a decoy on top of each stack the enemy sees only the top of
-(optional rule 12), repair, then strike: ships carry troops to enemy-held islands
+(optional rule 12), repair, keep a screen of ships in Indispensable Strait (the Allies),
+then strike: ships carry troops to enemy-held islands
 and land them, ground units attack where the odds look fair, else move towards the nearest
 enemy-held victory area; in battle reveal the chit that hurts the enemy most.
 """
@@ -73,6 +74,19 @@ class Style:
 
 
 DEFAULT = Style()
+
+STRAIT = "Indispensable Strait"
+"""The way from Rabaul to Tulagi around the Solomon Sea."""
+
+ALLIED = Style(station=(STRAIT,))
+"""The Allied rule-based player: the default style that also keeps a screen of ships in
+Indispensable Strait. Japan's laden ships do not sail through a sea area Allied ships hold,
+so the screen keeps Tulagi (and with it the island's VP) Allied; without it the Allied ships
+sat in port while Japan landed there in about half the games (see docs/ai.md, "Coral Sea:
+styles")."""
+
+DEFAULTS: dict[str, Style] = {"allies": ALLIED}
+"""Each side's rule-based player (``DEFAULT`` where the side is not named)."""
 
 
 def _enemy_spots(g: Any, s: CCState, role: str) -> dict[str, int]:
@@ -171,8 +185,8 @@ def _strength(g: Any, s: CCState, units: Sequence[str]) -> int:
 
 
 def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng) -> Action:
-    """The rule-based player (its default style)."""
-    return play(DEFAULT, game, state, role, actions, rng)
+    """The rule-based player (its side's default style, ``DEFAULTS``)."""
+    return play(DEFAULTS.get(role, DEFAULT), game, state, role, actions, rng)
 
 
 def _goal(g: Any, s: CCState, role: str, st: Style) -> set[str]:

@@ -24,7 +24,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from warroom.ai.base import Policy
-from warroom.ai.rules.coral_sea import Style
+from warroom.ai.rules.coral_sea import ALLIED, STRAIT, Style
 from warroom.ai.values.cc_series import (
     candidates,
     final,
@@ -45,9 +45,6 @@ FOOTHOLD = ("Finschhafen",)
 """Japan's first landing in the rules player's games: one area of New Guinea held keeps the
 Allies from scoring the whole island (8 VP)."""
 BOUGAINVILLE = ("Buin", "Buka")
-STRAIT = "Indispensable Strait"
-"""The way from Rabaul to Tulagi around the Solomon Sea: Japan's rules player does not sail
-laden ships through a sea area where Allied ships are, and Tulagi is its usual extra VP."""
 
 STYLES: dict[str, tuple[Style, ...]] = {
     "japan": (
@@ -63,8 +60,7 @@ STYLES: dict[str, tuple[Style, ...]] = {
         Style("screen", station=("Solomon Sea",)),
     ),
     "allies": (
-        Style(),
-        Style("strait", station=(STRAIT,)),
+        ALLIED,  # the rules player, which keeps a screen in Indispensable Strait (STRAIT)
         Style("strait-pacific", station=(STRAIT, "Pacific Ocean")),
         Style("strait-solomon", station=(STRAIT, "Solomon Sea")),
         Style("haven", haven=True),
@@ -95,6 +91,7 @@ player itself (``eps=0``); the tree search's earlier defaults were ``depth=24``,
 
 __all__ = [
     "SEARCH",
+    "STRAIT",
     "STYLES",
     "candidates",
     "epoch",
