@@ -835,22 +835,22 @@ class ToiStalingrad(Game[ToiState]):
 
     # ----- views ----------------------------------------------------------------------------
     def view(self, state: ToiState, role: str | None) -> dict[str, Any]:
-        from warroom.games.toi_stalingrad.text import build_view
+        from warroom.games.toi_stalingrad.present import build_view
 
         return build_view(self, state, role)
 
     def render_text(self, state: ToiState, role: str | None) -> str:
-        from warroom.games.toi_stalingrad.text import render
+        from warroom.games.toi_stalingrad.present import render
 
         return render(self, state, role)
 
     def label(self, state: ToiState, role: str, action: Action) -> str:
-        from warroom.games.toi_stalingrad.text import label
+        from warroom.games.toi_stalingrad.present import label
 
         return label(self, state, action)
 
     def describe_event(self, event: dict[str, Any]) -> str:
-        from warroom.games.toi_stalingrad.text import describe
+        from warroom.games.toi_stalingrad.present import describe
 
         return describe(self, event)
 
