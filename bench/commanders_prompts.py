@@ -10,9 +10,10 @@ Plays games between two rule-based players over every set-up, plain and with ter
 - prompts a round (a side's decisions), and, of them, order-sheet prompts;
 - clicks a round in the browser: each chosen action costs the clicks of its path on the
   board (board.js ``target``: a unit then a sector is two), one more when several actions
-  end on the same element (a menu), one for an action with no drawn target (a button); an
-  order that repeats the last one costs one (the "again" button a person would use; the
-  rules player names the order again, the same action);
+  end on the same element (a menu), one for an action with no drawn target (a button: the
+  multiplier "×n", the last order for n units, is one); before the multiplier (version 3)
+  an order that repeated the last one cost one (the "again" button a person would use; the
+  rules player named the order again, the same action);
 - the custom set-up's prompts and clicks a side, apart;
 - the longest prompt in lines, as the terminal prints it (one line an action).
 

@@ -24,12 +24,14 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from tests.secrets.fuzz import Findings
-from tests.secrets.test_engine_twins import GAMES, KINDS, SETUPS, positions, run
+from tests.secrets.test_engine_twins import GAMES, KINDS, SETUPS, TWIN_KINDS, positions, run
 
 SIZES = {"quick": (2, 6), "slow": (5, 10)}
 
 
-def engine(gid: str, games: int, per_game: int) -> tuple[int, int, Findings, Counter[str], float]:
+def engine(
+    gid: str, games: int, per_game: int, kinds: tuple[str, ...] = KINDS
+) -> tuple[int, int, Findings, Counter[str], float]:
     start = time.perf_counter()
     total = Findings()
     by_kind: Counter[str] = Counter()
@@ -37,7 +39,7 @@ def engine(gid: str, games: int, per_game: int) -> tuple[int, int, Findings, Cou
     n_positions = 0
     for scen, opts in setups:
         n_positions += len(positions(gid, scen, tuple(sorted(opts.items())), games, per_game))
-        for kind in KINDS:
+        for kind in kinds:
             found = run(gid, scen, opts, kind, games, per_game)
             by_kind[kind] += found.checked
             total.checked += found.checked
@@ -81,14 +83,15 @@ def main() -> None:
     ap.add_argument("--server", action="store_true", help="the server fuzzer too")
     args = ap.parse_args()
     games, per_game = SIZES[args.size]
+    kinds_run = KINDS if args.size == "quick" else TWIN_KINDS  # as the suite: unseen quick only
     chosen = [g for g in GAMES if not args.game or g in args.game]
     print(f"engine fuzzer, size {args.size} ({games} games a set-up, ~{per_game} positions each)")
     print(f"{'game':22} {'set-ups':>7} {'positions':>9} {'viewer-twins':>12} "
-          f"{'by kind d/z/c/n':>22} {'channels':>9} {'compared':>9} {'diffs':>6} {'s':>6}")  # fmt: skip
+          f"{'by kind d/z/c/n/u':>22} {'channels':>9} {'compared':>9} {'diffs':>6} {'s':>6}")  # fmt: skip
     names: Counter[str] = Counter()
     sums = [0, 0, 0, 0, 0, 0.0]
     for gid in chosen:
-        n_setups, n_pos, f, by_kind, secs = engine(gid, games, per_game)
+        n_setups, n_pos, f, by_kind, secs = engine(gid, games, per_game, kinds_run)
         kinds = "/".join(str(by_kind[k]) for k in KINDS)
         diffs = sum(len(v) for v in f.by_channel.values())
         names.update(f.channels)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from typing import Any
 
 import pytest
@@ -86,3 +87,26 @@ def test_clones_share_nothing_and_errors_change_nothing(
             m.act(role, ("no-such-action", 12345))
         assert g.snapshot(m.state) == before
         m.act(role, actions[rng.below(len(actions))])
+
+
+@pytest.mark.parametrize("gid", warroom.games())
+def test_every_option_is_named_by_a_readable_phrase(gid: str) -> None:
+    """The lobby shows each option's label: the game names every option itself (a key put
+    into words reads "Forfeit 0 2"), as a phrase that starts with a capital, keeps a range
+    such as 0-2 whole and differs from every other option's label."""
+    g = warroom.game(gid)
+    shown = {o["key"]: o["label"] for o in g.spec()["options"]}
+    for o in g.options:
+        assert o.label, f"{gid}: option {o.key!r} has no label"
+        assert shown[o.key] == o.label
+        assert o.label[0].isupper(), f"{gid}: {o.label!r} does not start with a capital"
+        assert not re.search(r"\d \d", o.label), f"{gid}: {o.label!r} breaks a number range"
+        assert o.label != o.key
+    assert len(set(shown.values())) == len(shown), f"{gid}: two options share a label"
+
+
+def test_an_unlabelled_option_is_shown_as_its_key_in_words() -> None:
+    from warroom.engine import OptionSpec
+
+    assert OptionSpec("fog-of-war", False).name == "Fog of war"
+    assert OptionSpec("forfeit-0-2", False, label="Row 0-2 forfeits").name == "Row 0-2 forfeits"

@@ -181,7 +181,7 @@ def test_black_turns_board_side_b_and_the_river_changes_fronts() -> None:
     m = new("marengo", {"terrain": True, "objectives": True}, 1)
     assert m.state.stage == "orient" and m.active == ("black",)
     assert m.legal("black") == [("orient", 1), ("orient", 2)]
-    assert "river before black" in G.label(m.state, "black", ("orient", 2))
+    assert "river before Black" in G.label(m.state, "black", ("orient", 2))
     m.act("black", ("orient", 2))
     assert m.state.stage == "place" and set(m.active) == {"white", "black"}
     board = m.view(None)["board"]

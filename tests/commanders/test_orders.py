@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import warroom
-from tests.commanders.util import events, fresh, put, where
+from tests.commanders.util import events, fresh, new, put, where
 from warroom.engine import BadOption, Match, Rng, ScriptedRng, visible
 from warroom.games.commanders.state import ROUTED
 
@@ -42,22 +42,84 @@ def test_the_sheet_is_a_unit_type_in_a_sector_and_an_arrow() -> None:
     assert not any(a[3] == "b-reserve" for a in acts[:-1])
     m.act("white", ("order", "cavalry", "w-right", "mid-east"))
     assert G.label(m.state, "white", ("order", "cavalry", "w-right", "mid-east")) == (
-        "White right wing: +1 cavalry -> East fields (makes 2C)"
+        "White right wing: +1 cavalry to East fields (makes 2C)"
     )
-    # the book's multiplier: the same order again, one click a unit
-    assert G.label(m.state, "white", ("again",)) == (
-        "again: +1 cavalry White right wing -> East fields (makes 2C)"
-    )
-    m.act("white", ("again",))
+    # the book's multiplier ("2C"): the same order for more units of the group, one action
+    assert [a for a in m.legal("white") if a[0] == "times"] == [("times", n) for n in (2, 3, 4)]
+    assert G.label(m.state, "white", ("times", 2)) == "last order: ×2 (2C to East fields)"
+    m.act("white", ("times", 2))
     assert m.view("white")["board"]["orders"]["white"] == [
         {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
     ]
     # four cavalry on the right wing: four orders at most from that group
     m.act("white", ("order", "cavalry", "w-right", "w-centre"))
-    m.act("white", ("again",))
+    m.act("white", ("times", 2))
     assert not [a for a in m.legal("white") if a[1:3] == ("cavalry", "w-right")]
-    assert ("again",) not in m.legal("white")
+    assert not [a for a in m.legal("white") if a[0] == "times"]
     assert m.view("white")["board"]["orders_info"]["white"]["given"] == 4
+
+
+def test_one_action_gives_an_order_to_n_like_units() -> None:
+    """ "6I: w-reserve -> w-left" is two actions, not six: the multiplier lists every total
+    the group and the orders left allow, and the sheet, the count and the log follow it."""
+    m = Match.new("commanders", "marengo", {}, 1)  # 8 infantry in white's reserve
+    m.act("white", ("order", "infantry", "w-reserve", "w-left"))
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == list(range(2, 9))
+    m.act("white", ("times", 6))
+    board = m.view("white")["board"]
+    assert {"kind": "infantry", "from": "w-reserve", "to": "w-left", "given": 6, "carried": 0} in (
+        board["orders"]["white"]
+    )
+    assert board["orders_info"]["white"]["given"] == 6
+    assert board["last_order"] == {
+        "kind": "infantry",
+        "from": "w-reserve",
+        "to": "w-left",
+        "given": 6,
+    }
+    mine = [G.describe_event(e) for e in m.events_for("white") if e["kind"] == "ordered"]
+    assert mine[-1].endswith("infantry from White reserve to White left wing (6 on the sheet)")
+    # two infantry of the reserve are left, but only four orders: the other group's order
+    m.act("white", ("order", "cavalry", "w-reserve", "w-right"))
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == [2, 3, 4]
+    m.act("white", ("times", 4))  # the tenth order: the sheet is full
+    assert m.legal("white") == [("done",)]
+    # a total below or at what is given, or beyond the choices, is not offered
+    m2 = Match.new("commanders", "marengo", {}, 1)
+    m2.act("white", ("order", "cavalry", "w-right", "mid-east"))
+    for bad in (("times", 1), ("times", 5)):
+        assert bad not in m2.legal("white")
+    # the orders carry out as six like orders would: five over one border in a phase
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    while m.state.phase != "combined":  # type: ignore[attr-defined]
+        m.act(m.active[0], ("done",))
+    assert ("go", "infantry", "w-reserve", "w-left") in m.legal("white")
+    m.act("white", ("all",))
+    carried = m.view("black")["board"]["orders"]["white"]
+    assert {
+        "kind": "infantry",
+        "from": "w-reserve",
+        "to": "w-left",
+        "given": None,
+        "carried": 5,
+    } in (carried)
+
+
+def test_the_multiplier_with_the_command_sectors_extra_order() -> None:
+    """Advanced ordering by distance: one order more, for units in the command sector only;
+    the multiplier counts it for that group and no other."""
+    m = Match.new("commanders", "marengo", {"advanced-orders-distance": True}, 1)
+    m.act("white", ("order", "infantry", "w-reserve", "w-left"))
+    m.act("white", ("times", 8))
+    m.act("white", ("order", "infantry", "w-left", "mid-west"))
+    # 9 given of 10: one more for w-left's group, two with the command sector's
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == [2]
+    m.act("white", ("order", "infantry", "w-centre", "mid-centre"))
+    assert [a[1] for a in m.legal("white") if a[0] == "times"] == [2]  # the extra, there only
+    m.act("white", ("times", 2))
+    assert m.view("white")["board"]["orders_info"]["white"]["given"] == 11
+    assert m.legal("white") == [("done",)]
 
 
 def test_no_question_at_planning_that_can_be_answered_later() -> None:
@@ -65,7 +127,7 @@ def test_no_question_at_planning_that_can_be_answered_later() -> None:
     m = Match.new("commanders", "marengo", {"terrain": True}, 1)
     m.act("white", ("order", "cavalry", "w-right", "w-centre"))
     assert m.state.stage == "plan"
-    assert all(a[0] in ("order", "again", "done") for a in m.legal("white"))
+    assert all(a[0] in ("order", "times", "done") for a in m.legal("white"))
 
 
 # ----- secrecy ---------------------------------------------------------------------------
@@ -84,15 +146,21 @@ def _twins(first: list[tuple[Any, ...]], second: list[tuple[Any, ...]]) -> tuple
 def test_the_other_side_and_watchers_see_nothing_of_a_sheet_being_written() -> None:
     """White gives no order in one twin and five in the other: black and the observer get the
     same bytes (view, prompt, log, board), so not even the count of orders shows."""
-    five = [("order", "infantry", "w-left", "mid-west")] * 3 + [
-        ("order", "cavalry", "w-right", "mid-east")
-    ] * 2
+    five = [
+        ("order", "infantry", "w-left", "mid-west"),
+        ("times", 3),
+        ("order", "cavalry", "w-right", "mid-east"),
+        ("order", "cavalry", "w-right", "mid-east"),
+    ]
     a, b = _twins([], five)
     assert _seen(a, "black") == _seen(b, "black")
     assert _seen(a, None) == _seen(b, None)
     # white's own log keeps its sheet, a line an order
     mine = [G.describe_event(e) for e in b.events_for("white") if e["kind"] == "ordered"]
-    assert len(mine) == 5 and mine[-1].endswith("cavalry w-right->mid-east (2C on the sheet)")
+    assert len(mine) == 4 and mine[-1].endswith(
+        "cavalry from White right wing to East fields (2 on the sheet)"
+    )
+    assert mine[1].endswith("infantry from White left wing to West fields (3 on the sheet)")
     a.act("white", ("done",))
     b.act("white", ("done",))
     assert _seen(a, "black") == _seen(b, "black")
@@ -308,22 +376,63 @@ def test_custom_set_up_placed_by_sector_counts_and_hidden() -> None:
     assert "w-right" not in json.dumps(m.view("black")["log"])
 
 
-def test_custom_armies_of_an_agreed_mix() -> None:
-    m = Match.new("commanders", "custom", {"cavalry": 12, "artillery": 4}, 3)
-    white = [u for u in m.view("white")["board"]["units"] if u["side"] == "white"]
-    assert [
-        sum(1 for u in white if u["type"] == t) for t in ("infantry", "cavalry", "artillery")
-    ] == [
-        14,
-        12,
-        4,
-    ]
-    assert {u["id"] for u in white} >= {"w-c12", "w-a4", "w-i14"}
+def _types(m: Match, role: str, side: str) -> list[int]:
+    mine = [u for u in m.view(role)["board"]["units"] if u["side"] == side]
+    return [sum(1 for u in mine if u["type"] == t) for t in ("infantry", "cavalry", "artillery")]
+
+
+def test_custom_armies_of_an_agreed_mix_each_side_its_own() -> None:
+    """The book: a custom army need not match the other; the players agree each mix (the box
+    holds 30 infantry, 12 cavalry and 4 guns a colour; the set-up has 30 places)."""
+    opts = {"white-cavalry": 12, "white-artillery": 4, "black-cavalry": 2, "black-artillery": 0}
+    m = Match.new("commanders", "custom", opts, 3)
+    assert _types(m, "white", "white") == [14, 12, 4]
+    assert _types(m, "black", "black") == [28, 2, 0]
+    # both mixes are agreed, so public (what each army holds, not where it stands)
+    assert m.view("black")["board"]["army"] == {
+        "white": {"infantry": 14, "cavalry": 12, "artillery": 4},
+        "black": {"infantry": 28, "cavalry": 2, "artillery": 0},
+    }
+    assert {u["id"] for u in m.view("white")["board"]["units"]} >= {"w-c12", "w-a4", "b-i28"}
+    # each side's placement by sector counts follows its own mix
     assert ("place", "w-right", 0, 6, 0) in m.legal("white")
-    with pytest.raises(BadOption, match="custom"):
-        Match.new("commanders", "marengo", {"cavalry": 10}, 3)
-    with pytest.raises(BadOption):
-        Match.new("commanders", "custom", {"artillery": 5}, 3)
+    black = m.legal("black")
+    assert {a[4] for a in black} == {0} and max(a[3] for a in black) == 2
+    for role, wings in (
+        ("white", [("w-right", 0, 6, 0), ("w-centre", 2, 0, 4), ("w-left", 0, 6, 0)]),
+        ("black", [("b-right", 4, 2, 0), ("b-centre", 6, 0, 0), ("b-left", 6, 0, 0)]),
+    ):
+        for wing in wings:
+            m.act(role, ("place", *wing))
+    assert m.state.phase == "planning"
+    board = m.view("white")["board"]
+    in_reserve = [u["type"] for u in board["units"] if u["sector"] == "w-reserve"]
+    assert sorted(in_reserve) == ["infantry"] * 12  # the reserve takes what is left
+    theirs = [u["type"] for u in m.view("black")["board"]["units"] if u["sector"] == "b-reserve"]
+    assert sorted(theirs) == ["infantry"] * 12
+    # the default is the book's 20/8/2 for both
+    assert _types(Match.new("commanders", "custom", {}, 3), "white", "black") == [20, 8, 2]
+
+
+def test_a_mix_out_of_bounds_or_off_the_custom_set_up_is_refused_by_name() -> None:
+    with pytest.raises(BadOption, match=r"black-cavalry and black-artillery.*custom set-up"):
+        Match.new("commanders", "marengo", {"black-cavalry": 10}, 3)
+    with pytest.raises(BadOption, match="'white-artillery' must be between 0 and 4, got 5"):
+        Match.new("commanders", "custom", {"white-artillery": 5}, 3)
+    with pytest.raises(BadOption, match="'black-cavalry' must be between 0 and 12, got 13"):
+        Match.new("commanders", "custom", {"black-cavalry": 13}, 3)
+    with pytest.raises(BadOption, match=r"no option 'cavalry'.*white-cavalry"):
+        Match.new("commanders", "custom", {"cavalry": 10}, 3)
+    spec = {o.key: o for o in G.options}
+    assert (
+        spec["black-cavalry"].default,
+        spec["black-cavalry"].low,
+        spec["black-cavalry"].high,
+    ) == (
+        8,
+        0,
+        12,
+    )
 
 
 def test_objective_markers_as_the_players_agree() -> None:
@@ -343,12 +452,16 @@ def test_objective_markers_as_the_players_agree() -> None:
         ("rose", 1),
     ]
     assert len({o.sector for o in mine if o.kind != "rose"}) == 3  # one to a sector
-    with pytest.raises(BadOption, match="home row"):
+    with pytest.raises(BadOption, match="marker-sectors home-row there are 3 sectors"):
         Match.new(
             "commanders", "marengo", {"objectives": True, "flags-big": 2, "flags-small": 1}, 3
         )
-    with pytest.raises(BadOption, match="objectives"):
+    with pytest.raises(BadOption, match="need the objectives option"):
         Match.new("commanders", "marengo", {"roses-small": 2}, 3)
+    with pytest.raises(BadOption, match="need the objectives option"):
+        Match.new("commanders", "marengo", {"marker-sectors": "battlefield"}, 3)
+    with pytest.raises(BadOption, match=r"marker-sectors.*home-row, battlefield"):
+        Match.new("commanders", "marengo", {"objectives": True, "marker-sectors": "mid"}, 3)
     none = Match.new(
         "commanders",
         "marengo",
@@ -363,6 +476,51 @@ def test_objective_markers_as_the_players_agree() -> None:
         3,
     )
     assert none.state.phase == "planning"  # nothing to place
+
+
+def test_objective_markers_anywhere_on_the_battlefield_when_agreed() -> None:
+    """The book places a side's markers on "certain sectors" without saying which: with
+    marker-sectors battlefield any of the nine battle sectors takes them (never a reserve);
+    a general or flag is still one to a sector of a side, and an empty sector holding both
+    sides' is nobody's."""
+    opts = {
+        "objectives": True,
+        "marker-sectors": "battlefield",
+        "flags-big": 2,
+        "flags-small": 2,
+        "roses-big": 0,
+        "roses-small": 0,
+    }
+    m = new("marengo", opts, 3)  # five generals and flags a side: too many for a home row
+    assert {a[3] for a in m.legal("white")} == {s["id"] for s in _battle(m)}
+    assert G.label(m.state, "white", ("objective", "general", 5, "mid-west")) == (
+        "the general (5 VP): put it in Fontanone ford"
+    )
+    for sector in ("mid-west", "mid-centre", "w-left", "w-centre", "w-right"):
+        m.act("white", next(a for a in m.legal("white") if a[3] == sector))
+        assert sector not in {a[3] for a in m.legal("white")}  # one to a sector
+    for sector in ("b-centre", "mid-centre", "mid-east", "b-left", "b-right"):
+        m.act("black", next(a for a in m.legal("black") if a[3] == sector))
+    assert m.state.phase == "planning"
+    white_general = [o for o in m.state.objectives if o.side == 0 and o.kind == "general"]
+    assert [G.view(m.state, None)["sectors"][o.sector]["id"] for o in white_general] == ["mid-west"]
+    control = {s["id"]: s["control"] for s in _battle(m)}
+    assert (control["mid-west"], control["mid-centre"], control["mid-east"]) == (
+        "white",
+        None,  # both sides' flags, nobody's units: the claims cancel
+        "black",
+    )
+    # a black unit in white's command post: 5 VP to black at scoring; the sectors tie
+    put(m, "b-i1", "mid-west")
+    m.act("white", ("done",))
+    m.act("black", ("done",))
+    vp = [(e["side"], e["points"], e["why"]) for e in events(m, "vp")]
+    assert ("black", 5, "general") in vp
+    assert not any(side == "white" for side, _p, _w in vp)
+
+
+def _battle(m: Match) -> list[dict[str, Any]]:
+    return [s for s in m.view("white")["board"]["sectors"] if not s["reserve"]]
 
 
 # ----- in-round choices private until both have chosen -----------------------------------
@@ -404,8 +562,10 @@ def test_a_reroll_is_shown_to_the_other_side_when_both_are_done() -> None:
     assert _seen(a, None) == _seen(b, None)
     # a label naming that die (black may re-roll any die of its own zones) shows the old one
     old = b.view("black")["board"]["dice"]["w-i1"][0]
-    assert G.label(a.state, "black", ("reroll", "w-i1", 0)) == f"re-roll the {old} of w-i1"
-    assert G.label(a.state, "white", ("reroll", "w-i1", 0)) == "re-roll the 3 of w-i1"
+    assert (
+        G.label(a.state, "black", ("reroll", "w-i1", 0)) == f"re-roll the {old} of White infantry 1"
+    )
+    assert G.label(a.state, "white", ("reroll", "w-i1", 0)) == "re-roll the 3 of White infantry 1"
     a.act("black", ("done",))
     rolls = [r for e in events(a, "rerolls") for r in e["rolls"]]
     assert len(rolls) == 1 and rolls[0][:2] == ["white", "w-i1"] and rolls[0][3] == 3

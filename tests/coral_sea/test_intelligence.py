@@ -9,6 +9,7 @@ import json
 from warroom.engine import Match, Rng
 from warroom.engine.match import visible
 from warroom.games.campaign_commander.coral_sea import GAME
+from warroom.games.campaign_commander.invariants import violations
 
 from .helpers import aboard, clean_board, operation, place
 
@@ -166,6 +167,7 @@ def test_the_owner_puts_the_unit_he_likes_on_top() -> None:
     assert GAME.hidden_units(s, ALLIES) == {"jp-8f", "jp-41"}
     moves = [e for e in m.log[n:] if e["kind"] == "move" and visible(e, ALLIES)]
     assert moves and all("jp-41" not in e["units"] for e in moves)  # seen leaving Gasmata only
+    assert GAME.describe_event(moves[0]) == "1 unit out of sight moves from Gasmata to Rabaul"
     assert not _allied_log_names(m, n, "jp-8f")
     assert set(_tops(m, JAPAN)) == {("top", "Rabaul", "jp-8f"), ("top", "Rabaul", "jp-41")}
     # when the top unit leaves, the first in counter order shows until the owner chooses again
@@ -287,3 +289,146 @@ def test_the_rule_based_player_hides_its_stacks_once() -> None:
     # an RP marker where there is one; else the weakest unit (the destroyers, not the carrier)
     assert picks == [("top", "Rabaul", "rp"), ("top", "Solomon Sea", "jp-desron2")]
     assert _tops(m, JAPAN) == []
+
+
+def test_determinize_deals_the_enemys_moving_group_and_cargo_like_any_hidden_unit() -> None:
+    """12: which hidden units the enemy picked for a move, and what they took aboard in port,
+    is no more seen than where they lie: a search for the Allies must not read it."""
+
+    def picked(ship: str, troops: bool) -> Match:
+        m = clean_board(**LIMITED)
+        place(m, jp_8f="Rabaul", jp_desron2="Rabaul", jp_desron4="Rabaul", jp_cd6="Rabaul",
+              jp_nankai="Rabaul", jp_41="Rabaul", jp_cv5="Solomon Sea", jp_2="Solomon Sea",
+              us_tf17="Coral Sea")  # fmt: skip
+        operation(m, JAPAN, "Rabaul")
+        m.act(JAPAN, ("move", ship))
+        if troops:
+            m.act(JAPAN, ("embark", "jp-41", ship))
+        return m
+
+    top = GAME.stack_top(picked("jp-cd6", False).state, JAPAN, "Rabaul")
+    assert top == "jp-nankai"  # the first in counter order: every ship in Rabaul is hidden
+    hidden = ["jp-desron2", "jp-desron4"]
+    twins = [picked(hidden[0], False), picked(hidden[1], False), picked(hidden[1], True)]
+    states = [m.state for m in twins]
+    assert all(set(s.op.group) <= GAME.hidden_units(s, ALLIES) for s in states if s.op)
+    views = [GAME.view(s, ALLIES) for s in states]
+    assert views[0] == views[1] == views[2]  # the Allies cannot tell them apart
+    for k in range(10):
+        dets = [GAME.determinize(s, ALLIES, Rng(k)) for s in states]
+        snaps = [json.dumps(GAME.snapshot(d), sort_keys=True) for d in dets]
+        assert snaps[0] == snaps[1] == snaps[2], k
+        for d in dets:  # a state the engine plays on
+            assert not violations(GAME, d), violations(GAME, d)
+            assert GAME.legal_actions(d, JAPAN)
+    # Japan's own determinization keeps its group and its cargo
+    own = GAME.determinize(states[2], JAPAN, Rng(1))
+    assert own.op is not None and own.op.group == [hidden[1]]
+    assert own.aboard["jp-41"] == hidden[1]
+
+
+def test_determinized_states_are_states_the_engine_plays_on() -> None:
+    """What the search plays on: every determinized state keeps the invariants, who is to
+    act, and plays on (random moves to the end of the next operation or battle) without a
+    dead end or a broken invariant."""
+    dealt = 0
+    for seed in range(2):
+        m = Match.new(GAME, seed=seed, options={**LIMITED, "air-attacks": seed == 1})
+        rng = Rng(seed + 50)
+        while not m.over:
+            if len(m.steps) % 6 == 0:
+                for r in GAME.roles:
+                    d = GAME.determinize(m.state, r, Rng(len(m.steps)))
+                    assert not violations(GAME, d), (seed, r, violations(GAME, d))
+                    assert GAME.active(d) == m.active
+                    dealt += 1
+                    for _ in range(30):
+                        if GAME.outcome(d) is not None:
+                            break
+                        who = GAME.active(d)
+                        acts = GAME.legal_actions(d, who[0])
+                        assert acts, (seed, who, d.tasks[-1])
+                        d = d.clone()
+                        GAME.apply(d, who[0], acts[rng.below(len(acts))])
+                        d.cache = None
+                        assert not violations(GAME, d), (seed, r, violations(GAME, d))
+            role = m.active[rng.below(len(m.active))]
+            acts = m.legal(role)
+            m.act(role, acts[rng.below(len(acts))])
+    assert dealt > 100
+
+
+def test_the_units_of_the_enemys_pending_cargo_choice_are_seen_and_stay_aboard() -> None:
+    """7.4 with 12: a ship struck in a battle shares the result with one unit aboard, its
+    owner's choice. The units it names are part of the fight (seen, like the units of a
+    battle): a determinized state keeps them aboard that ship, so the choice stays one the
+    engine can play, and deals nothing of it from the truth of other ships."""
+    m = clean_board(**LIMITED)
+    place(m, jp_cv5="Solomon Sea", jp_8f="Solomon Sea", jp_desron2="Solomon Sea",
+          us_tf17="Coral Sea")  # fmt: skip
+    aboard(m, "jp-8f", "jp-nankai", "jp-41")
+    aboard(m, "jp-desron2", "jp-2")
+    s = m.state
+    s.tasks = [("choose",), ("cargo", JAPAN, "dep", ("jp-nankai", "jp-41"), "jp-8f")]
+    s.cache = None
+    m.forget()
+    assert {"jp-nankai", "jp-41"}.isdisjoint(GAME.hidden_units(s, ALLIES))
+    for k in range(10):
+        d = GAME.determinize(s, ALLIES, Rng(k))
+        assert d.aboard["jp-nankai"] == d.aboard["jp-41"] == "jp-8f", k
+        assert d.units["jp-8f"].loc == "Solomon Sea"
+        assert not violations(GAME, d)
+        assert GAME.legal_actions(d, JAPAN) == [("cargo", "jp-nankai"), ("cargo", "jp-41")]
+
+
+def _sailed(troops: bool, then: tuple[tuple[str, ...], ...]) -> tuple[Match, int]:
+    """Japan's operation from Rabaul: Destroyer Squadron 2 takes the 41st Regiment aboard (or
+    Destroyer Squadron 4 joins it instead), then ``then``. Both groups are two counters
+    leaving Rabaul, neither on top of a stack anywhere (the South Seas Detachment stays on
+    top in Rabaul, the Kure SNLF on top in the Solomon Sea)."""
+    m = clean_board(3, **LIMITED)
+    place(m, jp_nankai="Rabaul", jp_41="Rabaul", jp_desron2="Rabaul", jp_desron4="Rabaul",
+          jp_cv5="Solomon Sea", jp_snlf_kure="Solomon Sea", us_tf17="Coral Sea")  # fmt: skip
+    operation(m, JAPAN, "Rabaul")
+    start = len(m.log)
+    m.act(JAPAN, ("move", "jp-desron2"))
+    m.act(JAPAN, ("embark", "jp-41", "jp-desron2") if troops else ("add", "jp-desron4"))
+    for action in then:
+        m.act(JAPAN, action)
+    return m, start
+
+
+def test_a_wholly_hidden_group_tells_nothing_of_its_move() -> None:
+    """12: the Allies see an enemy operation was started (its area and SP, public like the
+    card), and counters leave one stack and join another, but nothing of a group none of
+    whose members they see: not that it moves, not its range left (which tells whether it
+    carries troops, 7.1.6-7.1.7), not its cargo, neither in the view, the text board, the
+    log nor what the search reads. The watch link no more. Japan's own view keeps it all."""
+    go = ("go", "Solomon Sea")
+    for then in ((go,), (go, ("halt",))):
+        laden, light = (_sailed(troops, then) for troops in (True, False))
+        (a, start), (b, _) = laden, light
+        moving = set(a.state.op.group or a.state.op.acted) if a.state.op else set()
+        assert moving and moving <= GAME.hidden_units(a.state, ALLIES)  # wholly hidden
+        assert a.state.op is not None and b.state.op is not None
+        assert a.state.op.mp != b.state.op.mp  # the laden group has less range left
+        for r in (ALLIES, None):
+            va, vb = GAME.view(a.state, r), GAME.view(b.state, r)
+            assert va == vb, (then, r, {k: (va[k], vb[k]) for k in va if va[k] != vb[k]})
+            assert va["op"]["moved"] is False and va["op"]["mp"] == 0
+            assert a.view(r) == b.view(r), (then, r)  # the match's view: the raw log too
+            assert GAME.render_text(a.state, r) == GAME.render_text(b.state, r)
+            words = [GAME.describe_event(e) for e in a.events_for(r)[start:]]
+            assert words == [GAME.describe_event(e) for e in b.events_for(r)[start:]]
+            assert not any("no unit" in w for w in words), words  # no line about nobody
+            assert not any("range_left" in e for e in a.events_for(r)), r
+        # what the search reads of the operation (the hidden units themselves are dealt by
+        # kind, ships and troops apart, so the two deals differ where the troops lie)
+        for k in range(5):
+            da, db = (GAME.determinize(x.state, ALLIES, Rng(k)) for x in (a, b))
+            ops = [json.dumps(GAME.snapshot(d)["op"], sort_keys=True) for d in (da, db)]
+            assert ops[0] == ops[1], (then, k, ops)
+            assert da.op is not None and (da.op.moved, da.op.mp, da.op.group) == (False, 0, [])
+        # Japan's own view: the truth
+        own = GAME.view(a.state, JAPAN)["op"]
+        assert own["moved"] is True and own["mp"] == a.state.op.mp

@@ -254,3 +254,20 @@ def test_a_table_the_game_does_not_give_is_a_clear_error(tmp_path: Path) -> None
         kit_help._load("x", (tmp_path,), (("chits", "| a |"),))
     ok = kit_help._load("y", (tmp_path,), (("chitz", "| a |\n|---|"),))
     assert ok is not None and "{{" not in ok.markdown and "| a |" in ok.markdown
+
+
+def test_the_fall_blau_legend_explains_everything_its_board_draws() -> None:
+    """Each objective's status (its colour on the map, as the game's data has them), the
+    cubes of both sides, the tracks, the frontline's cards and generals and their states."""
+    from warroom.engine import Match
+
+    legend = _legend(rules("fall-blau"))
+    g = warroom.game("fall-blau")
+    board = Match.new("fall-blau", g.scenarios[0].id, {}, 1).view("german")["board"]
+    statuses = {"locked", "unlocked", "front", "captured"} | {
+        c["status"] for c in board["campaigns"]
+    }
+    need = statuses | {"red cubes", "grey cubes", "calendar", "campaign progress", "supply depot"}
+    need |= {"frontline", "hand", "counter-attack", "exhausted", "ready"}
+    missing = sorted(w for w in need if w not in legend)
+    assert missing == [], f"the legend says nothing of {missing}"

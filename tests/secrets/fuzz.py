@@ -2,7 +2,7 @@
 
 A *twin* of a position is another position that differs only in what one role (or an
 observer) may not know. Everything that role receives must then be byte-identical in
-the two. Twins are built four ways:
+the two. Twins are built five ways:
 
 - ``dice``: the same state with another generator state (different future dice);
 - ``determinize``: the game's ``determinize`` for a role (the other side's secrets
@@ -14,6 +14,14 @@ the two. Twins are built four ways:
   step counter, paging number or undo flag may move. And for a role C not to act, before
   and after a step of B that changes neither C's game view, C's log nor who is to act:
   nothing else C gets may move either (its step counter, its undo flag).
+- ``unseen``: a role C not to act while B acts: B's step made two ways that the game's own
+  ``determinize`` for C cannot tell apart (the same state dealt from both, the same log
+  for C, the same roles to act). What C and the observer receive must then be the same
+  too: the view, the text board, the prompt of the match. The other kinds compare a state
+  with its determinization (so they cannot see what ``determinize`` keeps as it is) or
+  vary a choice made while C is to act (or one that leaves C's view as it was): none
+  varies a step already made out of C's sight. Only built when asked for (``kinds``): it
+  costs a determinization per fork.
 
 What a role receives (``engine_channels``): ``Match.view`` (step, active, log), the game's
 view and text board, the prompt (text, actions, labels), its visible log in words, the
@@ -249,16 +257,27 @@ def rules_choice(m: Match, role: str) -> Any:
 # ----- twins ------------------------------------------------------------------------------------
 @dataclass
 class Twin:
-    kind: str  # dice, determinize, choice, count
+    kind: str  # dice, determinize, choice, count, unseen
     viewers: tuple[Viewer, ...]  # who must not tell the two apart
     a: Match
     b: Match
     note: str
 
 
-def twins(pos: Position, rng: Rng) -> Iterator[Twin]:
+KINDS = ("dice", "determinize", "choice", "count")
+"""The twin kinds built unless others are asked for (``unseen`` costs more: only on demand)."""
+
+UNSEEN_PICKS = 6
+"""How many of B's legal actions an ``unseen`` twin tries (the first, the last, random ones)."""
+
+
+def twins(pos: Position, rng: Rng, kinds: Sequence[str] = KINDS) -> Iterator[Twin]:
     m = pos.match
     g = m.game
+    if "unseen" in kinds:
+        yield from unseen_twins(m, rng.fork(0x5EE))
+    if not set(kinds) & set(KINDS):
+        return
     viewers: tuple[Viewer, ...] = (*g.roles, None)
     # other future dice
     other = g.clone(m.state)
@@ -305,6 +324,43 @@ def twins(pos: Position, rng: Rng) -> Iterator[Twin]:
                     continue
                 note = f"before or after {b_role} plays {action_json(x)} (unseen, not to act)"
                 yield Twin("count", (v,), m, tx, note)
+
+
+def unseen_twins(m: Match, rng: Rng) -> Iterator[Twin]:
+    """``unseen`` twins: for each role C not to act, B's step made two ways whose states the
+    game's ``determinize`` for C deals alike, with the same log for C (the game's own word
+    that C cannot tell them apart)."""
+    g = m.game
+    if not g.hidden_information:
+        return
+    active = m.active
+    idle = [v for v in g.roles if v not in active]
+    if not idle:
+        return
+    for b_role in active:
+        legal = m.legal(b_role)
+        if len(legal) < 2:
+            continue
+        picks = {0, len(legal) - 1}
+        while len(picks) < min(UNSEEN_PICKS, len(legal)):
+            picks.add(rng.below(len(legal)))
+        forks = []
+        for i in sorted(picks):
+            t = fork(m)
+            t.act(b_role, legal[i])
+            forks.append((legal[i], t))
+        for v in idle:
+            alike: dict[str, list[tuple[Action, Match]]] = {}
+            for x, t in forks:
+                seen = g.determinize(t.state, v, Rng(4243))
+                # the state as C may know it, and the history C was told (a public event
+                # is a fact C knows even where the state no longer shows it)
+                key = dump([t.active, g.snapshot(seen), list(t.events_for(v))])
+                alike.setdefault(key, []).append((x, t))
+            for same in alike.values():
+                for (x, tx), (y, ty) in itertools.combinations(same, 2):
+                    note = f"{b_role} plays {action_json(x)} or {action_json(y)}, unseen by {v}"
+                    yield Twin("unseen", (v, None), tx, ty, note)
 
 
 def first_difference(x: str, y: str, width: int = 90) -> str:

@@ -151,7 +151,7 @@ def test_commanders_orders_by_clicking_a_group_then_its_arrow_and_the_other_side
     assert orders == [
         {"kind": "cavalry", "from": "w-right", "to": "mid-east", "given": 2, "carried": 0}
     ]
-    assert white.locator("svg.board g.arrow text", has_text="2C").count() == 1
+    assert white.locator("svg.board g.arrow-label text", has_text="2C").count() == 1
     # black sees nothing of white's sheet, not even that an order was written: its step
     # counter stays (issue 17)
     black.wait_for_timeout(500)

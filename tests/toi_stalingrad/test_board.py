@@ -70,7 +70,16 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     text = board.inner_text()
     assert "Campaign Phase after Scenario 1" in text
     assert "Place an unarmed restriction on one of your" in text  # Soviet ammunition 1
-    assert "German 6, Soviet 3; german wins" in text
+    assert "German 6, Soviet 3; German wins" in text  # a side by name, not its id
+    # every line stays inside its card (a set-up line ran past the Soviet card's edge)
+    spill = page.evaluate(
+        """() => [...document.querySelectorAll('svg.board g.g-card')].flatMap((g) => {
+          const card = g.querySelector('rect').getBoundingClientRect();
+          return [...g.querySelectorAll('text')].filter((t) => t.getBoundingClientRect().right > card.right)
+            .map((t) => t.textContent);
+        })"""
+    )
+    assert spill == [], spill
     shot(page, "toi-campaign-sheet")
     assert page.errors == []
 
@@ -96,6 +105,10 @@ def test_a_campaign_file_is_uploaded_in_the_lobby_and_checked_by_the_server(
         page.click(".game-box[data-game=toi-stalingrad]")
         page.check("input[name=mode][value=hotseat]")
         assert page.locator(".setup-form label.lvl").is_hidden()  # no computer to choose
+        # a tracker is kept by people at the table: hot-seat or two seats, never the computer
+        modes = page.locator("input[name=mode]")
+        values = sorted(modes.nth(i).get_attribute("value") or "" for i in range(modes.count()))
+        assert values == ["hotseat", "invite"], values
         page.set_input_files("input[name=opt-campaign]", str(bad))
         page.click("#start")
         err = page.locator(".setup-form .error")

@@ -58,6 +58,15 @@ class OptionSpec:
     high: int | None = None
     file: str = ""
     """For a string option that holds a file's text: the file types a client offers (".toml")."""
+    label: str = ""
+    """The option's name for people, a short phrase ("Hard Mode", "Row 0-2 forfeits the command
+    left"): the lobby's label. Empty: the key in words (a key such as ``forfeit-0-2`` reads
+    badly that way, so every game of the project names its options)."""
+
+    @property
+    def name(self) -> str:
+        """``label``, or the key in words when the game gives none."""
+        return self.label or self.key.replace("-", " ").replace("_", " ").capitalize()
 
     def check(self, value: Any) -> OptionValue:
         """Coerce a value from the command line or JSON, or raise BadOption naming what is allowed."""
@@ -357,6 +366,7 @@ class Game(ABC, Generic[S]):
             "options": [
                 {
                     "key": o.key,
+                    "label": o.name,
                     "default": o.default,
                     "help": o.help,
                     "choices": list(o.choices),

@@ -97,7 +97,7 @@ def policy(game: Game[Any], state: State, role: str, actions: Sequence[Action], 
     if stage in ("choose", "road"):
         return _act_now(game.view(state, role), role, actions)
     if stage == "place":
-        return _place(actions)
+        return _place(actions, role)
     if stage == "react":
         for a in actions:
             if a[0] == "react":
@@ -261,16 +261,17 @@ PLACE = {
 """The custom set-up it likes (Marengo's wings): placed as near to it as the army allows."""
 
 
-def _place(actions: Sequence[Action]) -> Action:
+def _place(actions: Sequence[Action], role: str) -> Action:
     places = [a for a in actions if a[0] == "place"]
     if places:
         wing = places[0][1]
         want = next((v for k, v in PLACE.items() if k in wing), PLACE["left"])
         return min(places, key=lambda a: sum(abs(a[2 + t] - want[t]) for t in range(3)))
+    home = role[0] + "-"  # its own home row (markers may be allowed anywhere)
     for a in actions:
-        if a[0] == "objective" and a[1] == "general" and "centre" in a[3]:
+        if a[0] == "objective" and a[1] == "general" and a[3] == home + "centre":
             return a
-    return actions[0]
+    return next((a for a in actions if a[0] == "objective" and a[3].startswith(home)), actions[0])
 
 
 def _target(view: dict[str, Any], actions: Sequence[Action]) -> Action:
@@ -325,8 +326,6 @@ def _plan(
     mine_orders = view["orders"][me] or []
     routed_home = sum(1 for u in view["units"] if u["side"] == me and u["where"] == "routed-box")
     keep_back = min(3, routed_home // 2)
-    if info["given"] >= info["allowed"] - keep_back:
-        return ("done",)
     # how many of my units already head into each sector this round
     heading: dict[str, int] = {}
     for o in mine_orders:
@@ -338,11 +337,22 @@ def _plan(
         return v + (1 if s["control"] != me else 0)
 
     lines = _lines(view, role)
-    best: Action = ("done",)
-    best_score = style.threshold
-    for a in actions:
-        if a[0] != "order":
-            continue  # ("again",) is the same as naming the last order once more
+
+    def pick(given: int) -> Action:
+        """The best next order (or done) with ``given`` orders on the sheet."""
+        if given >= info["allowed"] - keep_back:
+            return ("done",)
+        best: Action = ("done",)
+        best_score = style.threshold
+        for a in actions:
+            if a[0] != "order":
+                continue  # ("times", n) is the last order named n - given times
+            score = _score(a) + rng.random() * style.noise
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _score(a: Action) -> float:
         kind, frm, to = a[1], a[2], a[3]
         here = counts.get(frm, {}).get(me)
         there_foe = counts.get(to, {}).get(foe)
@@ -391,10 +401,23 @@ def _plan(
                 score = 0.8 + style.reinforce
         if to == style.focus and score > 0:
             score += style.focus_bonus
-        score += rng.random() * style.noise
-        if score > best_score:
-            best, best_score = a, score
-    return best
+        return score
+
+    given = info["given"]
+    best = pick(given)
+    last = view.get("last_order")
+    times = [a[1] for a in actions if a[0] == "times"]
+    if not times or last is None or best[1:] != (last["kind"], last["from"], last["to"]):
+        return best
+    # the same order again: how many more in a row (the book's multiplier, one action)
+    n = last["given"] + 1
+    while n < max(times):
+        heading[best[3]] = heading.get(best[3], 0) + 1
+        given += 1
+        if pick(given) != best:
+            break
+        n += 1
+    return ("times", n)
 
 
 def _lines(view: dict[str, Any], role: str) -> dict[tuple[str, str], list[tuple[str, int]]]:

@@ -158,6 +158,10 @@ def prepare(game: Game[Any], world: State, role: str, rng: Rng) -> State:
     return world
 
 
+KEY = ("kind", "from", "to")
+"""An order's key in the view."""
+
+
 def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> list[Action]:
     """Let the rules player in ``style`` write ``role``'s sheet to the end; the actions.
 
@@ -183,16 +187,18 @@ def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> 
         out.append(a)
         game.apply(world, role, a)
         world.events.clear()
-        if view is not None and a[0] == "order":
+        if view is not None and a[0] in ("order", "times"):
+            # keep the copy as the game would show it: the sheet, the count, the last order
             mine = view["orders"][role]
-            entry = next(
-                (o for o in mine if (o["kind"], o["from"], o["to"]) == (a[1], a[2], a[3])), None
-            )
+            key = a[1:4] if a[0] == "order" else tuple(view["last_order"][k] for k in KEY)
+            entry = next((o for o in mine if tuple(o[k] for k in KEY) == key), None)
             if entry is None:
-                mine.append({"kind": a[1], "from": a[2], "to": a[3], "given": 1, "carried": 0})
-            else:
-                entry["given"] += 1
-            view["orders_info"][role]["given"] += 1
+                entry = {"kind": key[0], "from": key[1], "to": key[2], "given": 0, "carried": 0}
+                mine.append(entry)
+            more = 1 if a[0] == "order" else a[1] - entry["given"]
+            entry["given"] += more
+            view["orders_info"][role]["given"] += more
+            view["last_order"] = {k: entry[k] for k in (*KEY, "given")}
         if a == ("done",):
             break
     return out

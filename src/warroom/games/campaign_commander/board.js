@@ -1,5 +1,5 @@
 // Campaign Commander series (Roads to Stalingrad, Coral Sea, ...): the operational map
-// drawn from the view (src/warroom/games/campaign_commander/view.py documents its shape).
+// drawn from the view (src/warroom/games/campaign_commander/present.py documents its shape).
 // Everything campaign-specific comes from the view: `look` (each side's name and colours,
 // nation colours, areas drawn as boxes; from the campaign's data/setup.toml), area kinds
 // (land, sea), ports, and `airfields` / `hidden_counts` / `stack_tops` when the campaign has
@@ -24,18 +24,21 @@
 
 // the map's size: the areas' extent, with room for a sea's wash, a name or a pile at the edge
 function size(b) {
+  const boxes = new Set((b.look && b.look.boxes) || []);
   const xs = b.areas.map((a) => a.x);
-  const ys = b.areas.map((a) => a.y);
+  const ys = b.areas.map((a) => a.y + (boxes.has(a.id) ? BOX_BELOW + 4 - 58 : 0));
   return { W: Math.max(...xs) + 75, H: Math.max(...ys) + 58 };
 }
 const C = 32; // a counter's side
 const PILE = 3.5; // how far each counter under the top one shows
+const DEEP = 4; // how many counters of a pile show their edges (the badge tells how many there are)
+const BOX_BELOW = 62; // how far an area drawn as a box (Australia) reaches below its point: its pile inside it
 
 const STYLE = `
   .cc-sea-name { font: italic 600 12.5px Georgia, serif; fill: #1f4f78; opacity: 0.9; }
   .cc-area-name { font: 600 12px Georgia, serif; fill: #1d1a12; paint-order: stroke; stroke: #efe6c8; stroke-width: 3px; }
   .cc-vp { font: 700 10px sans-serif; fill: #fff; }
-  .cc-val { font: 700 11.5px sans-serif; }
+  .cc-val { font: 700 13.5px "Liberation Sans Narrow", "Arial Narrow", "DejaVu Sans Condensed", sans-serif; }
   .cc-h { font: 700 14px Georgia, serif; fill: #f1e7cc; }
   .cc-t { font: 13px sans-serif; fill: #f1e7cc; }
   .cc-card-name { font: 700 13px Georgia, serif; fill: #2b2418; }
@@ -125,7 +128,12 @@ function counter(el, parent, u, x, y, look, cls = "", units = {}) {
   } else {
     el("circle", { cx: bx + bw / 2, cy: by + bh / 2, r: 2.5, fill: s.ink }, g);
   }
-  el("text", { x: x + C / 2, y: y + C - 3.5, "text-anchor": "middle", class: "cc-val", fill: s.ink }, g, (u.values || []).join("-"));
+  // the values, squeezed to the counter's width where a wide font would spill over its edges
+  const values = el("text", { x: x + C / 2, y: y + C - 3, "text-anchor": "middle", class: "cc-val", fill: s.ink }, g, (u.values || []).join("-"));
+  if (values.getComputedTextLength() > C - 3) {
+    values.setAttribute("textLength", String(C - 3));
+    values.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
   if (u.disorganized) el("rect", { x: x + C - 8, y: y - 3, width: 10, height: 10, fill: "#d8b020", stroke: "#5a4a10", "stroke-width": 0.9 }, g);
   if (u.depleted) el("line", { x1: x + 1, y1: y + C - 1, x2: x + C - 1, y2: y + 1, stroke: s.ink, "stroke-width": 0.7, opacity: 0.6 }, g);
   if (u.rp_aboard) {
@@ -204,7 +212,7 @@ export default {
       const ctl = look.sides[a.control] ? look.sides[a.control].control : "#c9bd92";
       const r = a.city ? 10 : 8;
       if (boxes.has(a.id)) {
-        el("rect", { x: a.x - 46, y: a.y - 30, width: 92, height: 60, rx: 4, fill: "#efe6c8", stroke: ctl, "stroke-width": 3 }, g);
+        el("rect", { x: a.x - 46, y: a.y - 30, width: 92, height: 30 + BOX_BELOW, rx: 4, fill: "#efe6c8", stroke: ctl, "stroke-width": 3 }, g);
       }
       obstacles.push(el("circle", { class: "marker", cx: a.x, cy: a.y, r, fill: a.terrain === "mountain" ? "#9c8a66" : "#efe6c8", stroke: ctl, "stroke-width": 3 }, g));
       if (a.fortress) el("rect", { x: a.x - 5, y: a.y - 5, width: 10, height: 10, fill: "none", stroke: "#3a2f1c", "stroke-width": 1.5, transform: `rotate(45 ${a.x} ${a.y})` }, g);
@@ -282,13 +290,15 @@ export default {
         ids = grouped;
       }
       const st = el("g", { class: "stack", "data-stack": loc }, stacks);
-      const n = Math.min(ids.length, 6);
+      const n = Math.min(ids.length, DEEP);
+      // a land pile hangs below its area's circle, clear of it and of the airfield beside
+      // it however high it grows (each counter under the top one shows up and to the left)
       const x0 = a.x - C / 2 + (n - 1) * PILE * 0.5;
-      const y0 = a.y + (a.kind === "sea" ? -C / 2 + 6 : 12) + (n - 1) * PILE * 0.5;
+      const y0 = a.kind === "sea" ? a.y - C / 2 + 6 + (n - 1) * PILE * 0.5 : a.y + (a.city ? 10 : 8) + 3 + (n - 1) * PILE;
       // the first unit lies on top: draw the pile from the bottom up
       [...ids].reverse().forEach((id, k) => {
         const i = ids.length - 1 - k;
-        const d = Math.min(i, 5) * PILE;
+        const d = Math.min(i, DEEP - 1) * PILE;
         counter(el, st, units[id], x0 - d, y0 - d, look, " piece", units);
       });
       if (ids.length > 1) {

@@ -23,11 +23,11 @@ from warroom.games.campaign_commander import (
     leaders,
     naval,
     operations,
+    present,
     reactions,
     retreat,
     sequence,
     units,
-    view,
 )
 from warroom.games.campaign_commander.model import DEAD, CampaignData, CardDef, ChitDef, Effect
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
@@ -745,7 +745,7 @@ class SeriesGame(Game[CCState]):
             return None
         vp = self.victory_points(state)
         a, b = self.roles
-        why = view.END_WORDS.get(state.ended, state.ended.replace("-", " "))
+        why = present.END_WORDS.get(state.ended, state.ended.replace("-", " "))
         if vp[a] == vp[b]:
             return Outcome(None, vp, "draw", f"A draw at {vp[a]:g} VP ({why})")
         w = a if vp[a] > vp[b] else b
@@ -755,7 +755,7 @@ class SeriesGame(Game[CCState]):
             w,
             vp,
             level,
-            f"{view.side(self, w)} wins {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
+            f"{present.side(self, w)} wins {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
             f" victory ({why})",
         )
 
@@ -772,28 +772,28 @@ class SeriesGame(Game[CCState]):
         return {"chits": chit_table(self.data)}
 
     def prompt_text(self, state: CCState, role: str) -> str:
-        return view.prompt_text(self, state, role)
+        return present.prompt_text(self, state, role)
 
     def view(self, state: CCState, role: str | None) -> dict[str, Any]:
-        return view.view(self, state, role)
+        return present.view(self, state, role)
 
     def label(self, state: CCState, role: str, action: Action) -> str:
-        return view.label(self, state, role, action)
+        return present.label(self, state, role, action)
 
     def describe_event(self, event: dict[str, Any]) -> str:
-        return view.describe_event(self, event)
+        return present.describe_event(self, event)
 
     def role_name(self, role: str) -> str:
-        return view.side(self, role)
+        return present.side(self, role)
 
     def choice_group(self, state: CCState, role: str, action: Action) -> str:
-        return view.choice_group(self, state, role, action)
+        return present.choice_group(self, state, role, action)
 
     def render_text(self, state: CCState, role: str | None) -> str:
-        return view.render_text(self, state, role)
+        return present.render_text(self, state, role)
 
     def determinize(self, state: CCState, role: str, rng: Rng) -> CCState:
-        return view.determinize(self, state, role, rng)
+        return present.determinize(self, state, role, rng)
 
     def unit_dead(self, s: CCState, uid: str) -> bool:
         return s.units[uid].loc == DEAD

@@ -37,10 +37,10 @@ const STYLE = `
   .cmd-sector-name.light { fill: #f4eddc; }
   .cmd-vp { font: 700 12px sans-serif; fill: #2b2418; }
   .cmd-panel { fill: #efe4c8; stroke: #8a7447; }
-  .cmd-h { font: 700 15px Georgia, serif; fill: #2b2418; }
+  .cmd-h { font: 700 17px Georgia, serif; fill: #2b2418; }
   .cmd-h.light, .cmd-small.light { fill: #f1e7cc; }
   .cmd-big { font: 700 26px Georgia, serif; fill: #2b2418; }
-  .cmd-small { font: 12px sans-serif; fill: #2b2418; }
+  .cmd-small { font: 14px sans-serif; fill: #2b2418; }
   .cmd-die { font: 700 14px sans-serif; fill: #2b2418; }
   .sector.choice > rect:first-child { fill-opacity: .92; }
   .cmd-arrow-label { font: 700 12px sans-serif; }
@@ -70,6 +70,20 @@ function layout(view) {
     else pos[s.id] = { x: MAP_X + col * COL_W, y: sy, w: COL_W - GAP, h };
   }
   return pos;
+}
+
+function wrap(text, width) {
+  const words = String(text).split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if ((line + " " + w).trim().length > width && line) {
+      lines.push(line);
+      line = "  " + w;
+    } else line = line ? line + " " + w : w;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 function centre(p) {
@@ -135,9 +149,16 @@ const STATE = {
   routed: "routed: cannot fight; a second hit destroys or captures it",
 };
 
+// a unit by name, as the log calls it: "w-i3" is White infantry 3
+const TYPE_OF = { i: "infantry", c: "cavalry", a: "artillery" };
+export function unitName(id) {
+  const m = /^([wb])-([ica])(\d+)$/.exec(String(id));
+  return m ? `${m[1] === "w" ? "White" : "Black"} ${TYPE_OF[m[2]]} ${m[3]}` : String(id);
+}
+
 // what a counter is, in words
 function unitTip(u) {
-  const lines = [`${u.side === "white" ? "White" : "Black"} ${u.type} (${u.id})`, KIND[u.type] || ""];
+  const lines = [unitName(u.id), KIND[u.type] || ""];
   lines.push(STATE[u.status] || u.status);
   if (u.acted) lines.push(`acted ${u.acted}× this round`);
   if (u.square) lines.push("in square: cavalry charging it fights at -3");
@@ -211,11 +232,39 @@ function arrow(kit, parent, from, to, color, dashed, label, shift = 0, at = 0.5)
   el("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: color, "stroke-width": 3, "stroke-dasharray": dashed ? "7 5" : null, opacity: 0.85 }, g);
   const hx = ex - ux * 10, hy = ey - uy * 10;
   el("path", { d: `M${ex} ${ey}L${hx - uy * 6} ${hy + ux * 6}L${hx + uy * 6} ${hy - ux * 6}Z`, fill: color }, g);
-  if (label) {
-    const lx = sx + (ex - sx) * at, ly = sy + (ey - sy) * at;
-    const w = 10 + 7.5 * label.length;
-    el("rect", { x: lx - w / 2, y: ly - 11, width: w, height: 20, rx: 5, fill: "#f4eddc", stroke: color, "stroke-width": 1.5 }, g);
-    el("text", { x: lx, y: ly + 4, "text-anchor": "middle", class: "cmd-arrow-label", fill: color }, g, label);
+  return label ? { label, color, at, sx, sy, ex, ey } : null;
+}
+
+// The arrows' labels, drawn over every arrow: each at the first spot along its own arrow
+// (its middle, or where it asked to be, then a little before or after) whose box covers no
+// label placed before it and nothing of the board (counters, flags, terrain, battle marks);
+// where none is free, the least crowded.
+function arrowLabels(kit, parent, labels, blocks) {
+  const { el } = kit;
+  const placed = [];
+  const overlap = (a, b) => {
+    const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+    const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+    return w > 0 && h > 0 ? w * h : 0;
+  };
+  for (const l of labels) {
+    const w = 10 + 7.5 * l.label.length;
+    let best = null;
+    for (const d of [0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3, -0.4]) {
+      const t = Math.max(0.08, Math.min(0.92, l.at + d));
+      const x = l.sx + (l.ex - l.sx) * t, y = l.sy + (l.ey - l.sy) * t;
+      const box = { x: x - w / 2, y: y - 11, width: w, height: 20 };
+      const room = { x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4 };
+      let cost = Math.abs(d) / 10;
+      for (const b of placed) cost += overlap(room, b) * 4;
+      for (const b of blocks) cost += overlap(room, b);
+      if (!best || cost < best.cost) best = { cost, x, y, box };
+      if (cost < 0.5) break;
+    }
+    const g = el("g", { class: "arrow-label", "pointer-events": "none" }, parent);
+    el("rect", { ...best.box, rx: 5, fill: "#f4eddc", stroke: l.color, "stroke-width": 1.5 }, g);
+    el("text", { x: best.x, y: best.y + 4, "text-anchor": "middle", class: "cmd-arrow-label", fill: l.color }, g, l.label);
+    placed.push(best.box);
   }
 }
 
@@ -332,13 +381,14 @@ export default {
       }
       joined.push(...Object.values(byPair));
     }
+    const labels = [];
     for (const j of joined) {
       const mine = j.side === b.you;
       const color = mine ? (j.kinds.length === 1 ? ORDER_COLOR[j.kinds[0]] : "#5a3d1a") : SIDE_EDGE[j.side];
-      arrow(kit, arrows, centre(pos[j.from]), centre(pos[j.to]), color, mine, j.parts.join(" "), slot(j.from, j.to));
+      labels.push(arrow(kit, arrows, centre(pos[j.from]), centre(pos[j.to]), color, mine, j.parts.join(" "), slot(j.from, j.to)));
     }
     for (const a of b.acting || []) {
-      if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#1d6b3a", false, `${a.n}${LETTER[a.kind] || "?"} now`, slot(a.from, a.to), 0.78);
+      if (pos[a.from] && pos[a.to]) labels.push(arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#1d6b3a", false, `${a.n}${LETTER[a.kind] || "?"} now`, slot(a.from, a.to), 0.78));
     }
     for (const a of b.attacks) {
       if (pos[a.from] && pos[a.to]) arrow(kit, arrows, centre(pos[a.from]), centre(pos[a.to]), "#c0262b", false, "");
@@ -351,6 +401,9 @@ export default {
       el("circle", { cx: e.x, cy: e.y, r: 13, fill: "#7a1f1a", stroke: "#f4d27a", "stroke-width": 2 }, g);
       el("path", { d: `M${e.x - 7} ${e.y - 7}L${e.x + 7} ${e.y + 7}M${e.x + 7} ${e.y - 7}L${e.x - 7} ${e.y + 7}`, stroke: "#f4d27a", "stroke-width": 2.5 }, g);
     }
+    // the labels over it all, clear of what the board shows
+    const blocks = [...root.querySelectorAll(".units .unit, .token, .objective, .terrain, .battle-mark, .cmd-sector-name")].map((n) => n.getBBox());
+    arrowLabels(kit, root, labels.filter(Boolean), blocks);
 
     // ----- the side panel: score, battles, orders, boxes -----
     const side = el("g", { class: "cmd-side" }, root);
@@ -410,7 +463,7 @@ export default {
               const dx = x + 38 + k * 14, dy = ry + 4 + (k % 2) * 14;
               el("rect", { x: dx, y: dy, width: 22, height: 22, rx: 4, fill: "#f6f1e4", stroke: "#3a2f1c" }, dg);
               el("text", { x: dx + 11, y: dy + 16, "text-anchor": "middle", class: "cmd-die" }, dg, `${d}`);
-              el("title", {}, dg, `${title(u.side)} ${u.type} (${id}) rolled ${d}${b.stage && b.stage.endsWith("reroll") ? ": click to re-roll it" : ""}`);
+              el("title", {}, dg, `${unitName(id)} rolled ${d}${b.stage && b.stage.endsWith("reroll") ? ": click to re-roll it" : ""}`);
             });
           }
         }
@@ -441,12 +494,14 @@ export default {
     const left = Object.entries(b.place_left || {}).filter(([, n]) => n);
     if (left.length) info.push("To place: " + left.map(([k, n]) => `${n} ${k}`).join(", "));
     if ((b.markers_left || []).length) info.push("Objectives to place: " + b.markers_left.map((m) => `${m.kind} ${m.vp}`).join(", "));
-    for (const [id, zone] of Object.entries(b.defend || {})) info.push(`${id} will defend ${zone}`);
-    for (const [id, how] of Object.entries(b.leaving || {})) info.push(`${id}: ${how === "garrison" ? "into the building" : "withdraws"}`);
-    for (const q of b.capacity || []) info.push(`Room for ${q.room} in ${byId[q.sector]}: ${q.admitted.join(", ") || "click who goes first"}`);
-    if ((b.rallies || []).length) info.push("Rally: " + b.rallies.join(", "));
-    info.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 18, class: "cmd-small light" }, side, line));
-    y += info.length * 18 + 10;
+    for (const [id, zone] of Object.entries(b.defend || {})) info.push(`${unitName(id)} will defend ${zone.split("|").map(byName).join(" and ")}`);
+    for (const [id, how] of Object.entries(b.leaving || {})) info.push(`${unitName(id)}: ${how === "garrison" ? "into the building" : "withdraws"}`);
+    for (const q of b.capacity || []) info.push(`Room for ${q.room} in ${byId[q.sector]}: ${q.admitted.map(unitName).join(", ") || "click who goes first"}`);
+    if ((b.rallies || []).length) info.push("Rally: " + b.rallies.map(unitName).join(", "));
+    // wrapped to the panel (at 14 px, about 7.6 px a letter), a line a row
+    const rows = info.flatMap((line) => wrap(line, Math.floor((PANEL_W - 8) / 7.6)));
+    rows.forEach((line, i) => el("text", { x: SIDE_X + 4, y: y + 14 + i * 19, class: "cmd-small light" }, side, line));
+    y += rows.length * 19 + 10;
 
     const boxes = [
       ["Routed, in reserve", (u) => u.where === "routed-box"],

@@ -698,7 +698,7 @@ def finish(st: CmdState, winner: int, why: str) -> None:
     st.stage = ""
     st.waiting = [False, False]
     who = "draw" if winner == 2 else SIDES[winner]
-    st.summary = f"{'A draw' if winner == 2 else SIDES[winner].capitalize() + ' wins'} ({why}): white {st.vp[0]} VP, black {st.vp[1]} VP"
+    st.summary = f"{'A draw' if winner == 2 else SIDES[winner].capitalize() + ' wins'} ({why}): White {st.vp[0]} VP, Black {st.vp[1]} VP"
     st.log("game-over", winner=who, vp=list(st.vp), why=why)
 
 

@@ -89,36 +89,61 @@ def groups(st: CmdState, side: int) -> dict[tuple[int, int], int]:
     return out
 
 
+def room_for(st: CmdState, side: int, frm: int) -> int:
+    """Orders the side may still give to units in sector ``frm`` (the command sector's extra
+    order, with advanced ordering by distance, serves only units there)."""
+    cmd = command_sector(st, side) if st.extra[side] else -1
+    return max(0, st.allowed[side] - st.given[side]) + (1 if frm == cmd else 0)
+
+
+def unordered(st: CmdState, side: int, t: int, frm: int) -> int:
+    """Units of type t in sector frm that no order on the sheet names yet."""
+    used = sum(n for (tt, f, _to), n in st.sheet[side].items() if (tt, f) == (t, frm))
+    return groups(st, side).get((t, frm), 0) - used
+
+
+def times_choices(st: CmdState, side: int) -> range:
+    """The totals the last order may be raised to at once ("3I": three infantry that way),
+    as far as its group has units not yet ordered and the side has orders left."""
+    last = st.last[side]
+    if last is None:
+        return range(0)
+    t, f, _to = last
+    n = st.sheet[side].get(last, 0)
+    more = min(unordered(st, side, t, f), room_for(st, side, f))
+    return range(n + 1, n + more + 1)
+
+
 def plan_options(st: CmdState, side: int) -> list[Action]:
     """The order sheet's next entry: one more unit of a type in a sector, with its arrow
-    to an adjacent sector (never the enemy reserve); ("again",) the last order once more
-    while its group has units left (the book's multiplier, "2C", one click a unit); or
-    done."""
+    to an adjacent sector (never the enemy reserve); ("times", n) the last order given to
+    n units in all at once (the book's multiplier, "3I"), for every n its group and the
+    orders left allow; or done."""
     d = st.data
     ids = d.ids
     out: list[Action] = []
-    room = st.given[side] < st.allowed[side]
-    cmd = command_sector(st, side) if st.extra[side] else -1
-    if room or cmd >= 0:
-        sheet = st.sheet[side]
-        used: dict[tuple[int, int], int] = {}
-        for (t, f, _to), n in sheet.items():
-            used[(t, f)] = used.get((t, f), 0) + n
-        enemy_res = d.reserve_of[1 - side]
-        last = st.last[side]
-        for (t, f), n in sorted(groups(st, side).items(), key=lambda kv: (kv[0][1], kv[0][0])):
-            if n <= used.get((t, f), 0) or not (room or f == cmd):
-                continue
-            for to in d.adj[f]:
-                if to != enemy_res:
-                    out.append(("order", TYPES[t], ids[f], ids[to]))
-            if last is not None and last[:2] == (t, f):
-                out.append(("again",))  # the book's multiplier: the same order once more
+    enemy_res = d.reserve_of[1 - side]
+    used: dict[tuple[int, int], int] = {}
+    for (t, f, _to), n in st.sheet[side].items():
+        used[(t, f)] = used.get((t, f), 0) + n
+    for (t, f), n in sorted(groups(st, side).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if n <= used.get((t, f), 0) or not room_for(st, side, f):
+            continue
+        for to in d.adj[f]:
+            if to != enemy_res:
+                out.append(("order", TYPES[t], ids[f], ids[to]))
+    out.extend(("times", n) for n in times_choices(st, side))
     out.append(("done",))
     return out
 
 
-def give_order(st: CmdState, side: int, kind: str, frm: int, to: int) -> None:
+def give_order(st: CmdState, side: int, kind: str, frm: int, to: int, n: int = 1) -> None:
+    """Order ``n`` more units of a type in ``frm`` towards ``to``."""
+    for _ in range(n):
+        _give_one(st, side, kind, frm, to)
+
+
+def _give_one(st: CmdState, side: int, kind: str, frm: int, to: int) -> None:
     key = (KIND[kind], frm, to)
     st.last[side] = key
     st.sheet[side][key] = st.sheet[side].get(key, 0) + 1

@@ -7,11 +7,13 @@ choices of the step now not at all (nor how many it made).
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
 from warroom.engine import Action
 from warroom.games.commanders import orders
-from warroom.games.commanders.data import SIDES, TYPES, USIDE
+from warroom.games.commanders.data import SIDES, TYPES, USIDE, load
 from warroom.games.commanders.state import (
     CAPTURED,
     GONE,
@@ -229,6 +231,8 @@ def _own(st: CmdState, me: int) -> dict[str, Any]:
         if USIDE[u] == me:
             k = (how, st.ut[u], st.loc[u], to)
             acting[k] = acting.get(k, 0) + 1
+    last = st.last[me]
+    n_last = st.sheet[me].get(last, 0) if last is not None else 0
     waiting_orders = []
     if st.phase in PHASE_WORDS and st.stage in ("choose", "road", "choose-none"):
         left = orders._left(st, me)
@@ -247,6 +251,11 @@ def _own(st: CmdState, me: int) -> dict[str, Any]:
         "you": SIDES[me],
         "place_left": dict(
             zip(("right", "centre", "left", "reserve"), st.place_left[me], strict=True)
+        ),
+        "last_order": (
+            {"kind": TYPES[last[0]], "from": ids[last[1]], "to": ids[last[2]], "given": n_last}
+            if last is not None and st.phase == "planning"
+            else None
         ),
         "markers_left": [
             {"kind": d.markers[m][0], "vp": d.markers[m][1]} for m in st.markers_left[me]
@@ -300,6 +309,11 @@ def _verb(st: CmdState, me: int, sid: str) -> str:
 
 
 def label(st: CmdState, me: int, action: Action) -> str:
+    """A choice in words, its units and sectors by name."""
+    return named(_label(st, me, action), st.cfg.board)
+
+
+def _label(st: CmdState, me: int, action: Action) -> str:
     head = action[0]
     d = st.data
     if head == "done":
@@ -312,18 +326,14 @@ def label(st: CmdState, me: int, action: Action) -> str:
         key = (orders.KIND[action[1]], d.index[action[2]], d.index[action[3]])
         n = st.sheet[me].get(key, 0) + 1
         return (
-            f"{_name(st, action[2])}: +1 {action[1]} -> {_name(st, action[3])} "
+            f"{_name(st, action[2])}: +1 {action[1]} to {_name(st, action[3])} "
             f"(makes {n}{LETTER[action[1]]})"
         )
-    if head == "again":
+    if head == "times":
         last = st.last[me]
         assert last is not None
-        t, f, a = last
-        n = st.sheet[me].get(last, 0) + 1
-        return (
-            f"again: +1 {TYPES[t]} {_name(st, d.ids[f])} -> {_name(st, d.ids[a])} "
-            f"(makes {n}{'ICA'[t]})"
-        )
+        t, _f, a = last  # short (a button beside the board); one group in the terminal
+        return f"last order: ×{action[1]} ({action[1]}{'ICA'[t]} to {_name(st, d.ids[a])})"
     if head == "go":
         return (
             f"{_name(st, action[2])}: {action[1]} {_verb(st, me, action[3])} {_name(st, action[3])}"
@@ -352,7 +362,8 @@ def label(st: CmdState, me: int, action: Action) -> str:
         sid, i, c, a = action[1], action[2], action[3], action[4]
         return f"{_name(st, sid)}: {i} infantry, {c} cavalry, {a} artillery"
     if head == "objective":
-        return f"place {action[1]} ({action[2]} VP) in {_name(st, action[3])}"
+        what = {"general": "the general", "flag": "a flag", "rose": "a wind rose"}[action[1]]
+        return f"{what} ({action[2]} VP): put it in {_name(st, action[3])}"
     if head == "react":
         return f"{action[1]} tries to {'form square' if action[2] == 'square' else 'countercharge'}"
     if head == "retreat":
@@ -369,9 +380,9 @@ def label(st: CmdState, me: int, action: Action) -> str:
         return f"{action[1]} moves{where} (room is short: it goes first)"
     if head == "orient":
         return (
-            "board side B as printed (the river before white)"
+            "board side B as printed (the river before White)"
             if action[1] == 1
-            else "board side B turned round (the river before black)"
+            else "board side B turned round (the river before Black)"
         )
     if head == "reroll":
         die = seen_dice(st, me).get(st.uix[action[1]], [0])[action[2]] if st.combat else "?"
@@ -391,122 +402,263 @@ def label(st: CmdState, me: int, action: Action) -> str:
     return " ".join(str(p) for p in action)
 
 
+TYPE_OF = {"i": "infantry", "c": "cavalry", "a": "artillery"}
+_UNIT_ID = re.compile(r"(?<![\w-])([wb])-([ica])(\d+)(?![\w-])")
+
+
+def unit_name(uid: str) -> str:
+    """A unit as a player reads it: "w-i3" is "White infantry 3"."""
+    m = _UNIT_ID.fullmatch(uid)
+    if m is None:
+        return uid
+    return f"{'White' if m.group(1) == 'w' else 'Black'} {TYPE_OF[m.group(2)]} {m.group(3)}"
+
+
+@functools.cache
+def _sector_names(board: str) -> dict[str, str]:
+    d = load()
+    return {sid: d.names[board][i] for i, sid in enumerate(d.ids)}
+
+
+@functools.cache
+def _sector_pattern() -> re.Pattern[str]:
+    ids = sorted(load().ids, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+
+
+def named(text: str, board: str = "A") -> str:
+    """``text`` with every unit id and sector id in it told by name (a reason given by the
+    rules, such as "its captor b-c2 did not survive", reads "its captor Black cavalry 2...")."""
+    names = _sector_names(board)
+    text = _UNIT_ID.sub(lambda m: unit_name(m.group(0)), text)
+    return _sector_pattern().sub(lambda m: names[m.group(1)], text)
+
+
+def _side(s: str) -> str:
+    return s.capitalize() if s in SIDES else s
+
+
+def _dice(values: list[int]) -> str:
+    return " and ".join(str(v) for v in values)
+
+
+def _units(ids: list[str]) -> str:
+    names = [unit_name(u) for u in ids if u]
+    if len(names) <= 1:
+        return "".join(names) or "nobody"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def describe_event(e: dict[str, Any]) -> str:
+    """A log line in words: units and sectors by name (the sectors' names on the board the
+    battle is fought on: the event carries it when it is not side A), dice as dice with
+    what the modifiers made of them."""
+    board = str(e.get("board", "A"))
+    sector = _sector_names(board)
+
+    def at(sid: str) -> str:
+        return sector.get(sid, sid)
+
+    def zone(z: str) -> str:
+        if z.endswith(" (building)"):
+            return f"the building in {at(z.removesuffix(' (building)'))}"
+        a, _, b = z.partition("|")
+        return f"the fight between {at(a)} and {at(b)}" if b else at(a)
+
+    def go(t: str, f: str, a: str) -> str:
+        return f"{t} from {at(f)} to {at(a)}"
+
     k = e["kind"]
-    if k == "roll":
-        return f"{e['side']} rolls {e['step']} in {e['zone']}: dice {e['dice']} for {', '.join(e['units'])}"
-    if k == "result":
-        return (
-            f"{e['unit']} vs {e['target']}: dice {e['dice']} -> {e['modified']}"
-            f"{' (opposed)' if e['opposed'] else ''}: {e['hits']} hit(s)"
+    text: str
+    if k == "setup":
+        side = {"A": "side A", "B": "side B", "B2": "side B turned round"}.get(board, board)
+        text = f"The battle of {str(e['scenario']).replace('-', ' ').title()} on board {side}"
+    elif k == "roll":
+        text = (
+            f"{_side(e['side'])} rolls {_dice(e['dice'])} for the {e['step']} attack of "
+            f"{_units(e['units'])} in {zone(e['zone'])}"
         )
-    if k == "reaction":
-        return (
-            f"{e['unit']} tries {e['reaction']}: die {e['dice'][0]} -> {e['modified']}: "
-            f"{'success' if e['success'] else 'failure'}"
+    elif k == "result":
+        mod = e["modified"]
+        after = "" if list(mod) == list(e["dice"]) else f", {_dice(mod)} after modifiers"
+        hits = e["hits"]
+        text = (
+            f"{unit_name(e['unit'])} against {unit_name(e['target'])}: rolled "
+            f"{_dice(e['dice'])}{after}{' (opposed)' if e['opposed'] else ''}: "
+            f"{hits or 'no'} hit{'' if hits == 1 else 's'}"
         )
-    if k == "bombard":
+    elif k == "reaction":
+        what = "to form square" if e["reaction"] == "square" else "to countercharge"
+        die = e["dice"][0]
+        after = "" if e["modified"] == die else f", {e['modified']} after modifiers"
+        text = (
+            f"{unit_name(e['unit'])} tries {what}: rolled {die}{after}: "
+            f"{'it succeeds' if e['success'] else 'it fails'}"
+        )
+    elif k == "bombard":
         parts = [
-            f"{r['target']} die {r['die']}{r['modifier']:+d}={r['modified']} {'hit' if r['hit'] else 'miss'}"
+            f"at {unit_name(r['target'])} rolled {r['die']}"
+            + (f", {r['modifier']:+d}: {r['modified']}" if r["modifier"] else "")
+            + f", {'a hit' if r['hit'] else 'a miss'}"
             for r in e["rolls"]
         ]
-        return f"{e['unit']} bombards {e['sector']} (range {e['range']}): " + "; ".join(parts)
-    if k == "reroll":
-        return f"{e['side']} re-rolls {e['unit']}'s {e['old']}: now {e['dice'][0]}"
-    if k == "rerolls":
-        return "re-rolls: " + ", ".join(f"{s} {u} {a}->{b}" for s, u, a, b in e["rolls"])
-    if k == "orders-roll":
-        return f"{e['side']} rolls {e['dice'][0]} for orders: {e['orders']} this round"
-    if k == "delivery":
-        kind, f, a = e["order"]
-        return (
-            f"(secret) orders {kind} {f}->{a} (distance {e['distance']}): dice {e['dice']}, "
-            f"{e['delivered']} delivered"
+        text = (
+            f"{unit_name(e['unit'])} bombards {at(e['sector'])} at range {e['range']}: "
+            + "; ".join(parts)
         )
-    if k == "acts":
+    elif k == "reroll":
+        text = (
+            f"{_side(e['side'])} re-rolls the {e['old']} of {unit_name(e['unit'])}: "
+            f"now {e['dice'][0]}"
+        )
+    elif k == "rerolls":
+        text = "Re-rolls: " + "; ".join(
+            f"{_side(s)} re-rolled the {a} of {unit_name(u)}, now {b}" for s, u, a, b in e["rolls"]
+        )
+    elif k == "orders-roll":
+        text = (
+            f"{_side(e['side'])} rolls {e['dice'][0]} for its orders: "
+            f"{e['orders']} orders this round"
+        )
+    elif k == "delivery":
+        kind, f, a = e["order"]
+        text = (
+            f"Orders for {go(kind, f, a)} ({e['distance']} sectors away): rolled "
+            f"{_dice(e['dice'])}, {e['delivered']} delivered"
+        )
+    elif k == "acts":
         parts = []
         for how, t, f, to, n in e["acts"]:
             if how == "go":
-                parts.append(f"{n}{LETTER[t]} {f}->{to}")
+                parts.append(f"{n} {go(t, f, to)}")
             elif how == "on":
-                parts.append(f"{n}{LETTER[t]} ride on {f}->{to}")
+                parts.append(f"{n} {t} ride on from {at(f)} to {at(to)}")
             elif how == "road":
-                parts.append(f"{n}{LETTER[t]} {f}->{to} by the road")
+                parts.append(f"{n} {t} take the road from {at(f)} to {at(to)}")
             else:
-                parts.append(f"{n}{LETTER[t]} in {f} {HOW_WORDS.get(how, how)} {to}")
+                parts.append(f"{n} {t} in {at(f)} {HOW_WORDS.get(how, how)} {at(to)}")
         phase = PHASE_WORDS.get(e["phase"], e["phase"]).lower()
-        return f"{e['side']} acts ({phase}): " + "; ".join(parts)
-    if k == "plan":
-        items = [f"{n}{LETTER[t]} {f}->{a} ({c} carried out)" for t, f, a, n, c in e["orders"]]
-        return (
-            f"{e['side']}'s plan this round: "
-            + (", ".join(items) or "no orders")
-            + (f"; {e['saved']} saved")
+        text = f"{_side(e['side'])} acts in the {phase}: " + "; ".join(parts)
+    elif k == "plan":
+        items = [f"{n} {go(t, f, a)} ({c} carried out)" for t, f, a, n, c in e["orders"]]
+        text = (
+            f"{_side(e['side'])}'s orders this round: "
+            + ("; ".join(items) or "none")
+            + f"; {e['saved']} saved"
         )
-    if k == "unused":
+    elif k == "unused":
         kind, f, a = e["order"]
-        return f"(yours) {e['n']}{LETTER[kind]} {f}->{a} not carried out: {e['why']}"
-    if k == "planned":
-        return f"{e['side']} has written its orders"
-    if k == "ordered":
-        return (
-            f"(yours, secret) order: {e['type']} {e['sector']}->{e['arrow']}"
-            f" ({e['n']}{LETTER[e['type']]} on the sheet)"
-        )
-    if k == "chosen":
+        text = f"Your order for {e['n']} {go(kind, f, a)} was not carried out: {e['why']}"
+    elif k == "planned":
+        text = f"{_side(e['side'])} has written its orders"
+    elif k == "ordered":
+        text = f"Your order: {go(e['type'], e['sector'], e['arrow'])} ({e['n']} on the sheet)"
+    elif k == "chosen":
         c = e["choice"]
-        what = "every order that can act" if c[0] == "all" else f"{c[0]} {c[1]} {c[2]}->{c[3]}"
-        return f"(yours, secret until both have chosen) now: {what}"
-    if k == "defend":
-        return f"(secret) {e['unit']} will face the attack from {e['against']}"
-    if k == "admit":
-        return f"(secret) {e['unit']} goes first into {e['sector']}"
-    if k == "split":
-        return f"{e['side']} splits its defenders: " + ", ".join(
-            f"{u} in {z}" for u, z in e["units"].items()
+        if c[0] == "all":
+            text = "You chose: every order that can act now"
+        else:
+            how, t, f, to = c[0], c[1], c[2], c[3]
+            text = f"You chose: {t} in {at(f)} {HOW_WORDS.get(how, how)} {at(to)}"
+    elif k == "defend":
+        text = f"{unit_name(e['unit'])} will face the attack from {at(e['against'])}"
+    elif k == "admit":
+        text = f"{unit_name(e['unit'])} goes first into {at(e['sector'])}"
+    elif k == "split":
+        text = f"{_side(e['side'])} shares out its defenders: " + "; ".join(
+            f"{unit_name(u)} in {zone(z)}" for u, z in e["units"].items()
         )
-    if k == "orient":
-        return f"{e['side']} turns board side B: {'as printed' if e['orientation'] == 1 else 'turned round'}"
-    if k == "attack":
-        return f"{e['side']} attacks: " + ", ".join(f"{u} {a}->{b}" for u, a, b in e["units"])
-    if k == "positions":
-        return f"battle zone {e['zone']}: white {e['white']} / black {e['black']}"
-    if k == "moved":
-        return f"{e['unit']} moves to {e['sector']}"
-    if k == "entered":
-        return f"{e['unit']} enters {e['sector']}"
-    if k == "retreat":
-        return f"{e['unit']} retreats to {e['sector']}"
-    if k == "blocked":
-        return f"{e['unit']} cannot move into {e['sector']}"
-    if k == "routed":
-        return f"{e['unit']} is routed"
-    if k == "captured":
-        return f"{e['unit']} is captured by {e['by']}"
-    if k == "destroyed":
-        return f"{e['unit']} is destroyed" + (f" ({e['why']})" if e.get("why") else "")
-    if k == "overrun":
-        return f"{e['unit']} is overrun by {e['by']} (captured if {e['by']} survives the combat)"
-    if k == "lapsed":
-        return f"{e['unit']} cannot carry out its order into {e['sector']}: {e['why']}"
-    if k == "fled":
-        return f"{e['unit']} flees to {e['sector']}"
-    if k == "withdrew":
-        return f"{e['unit']} withdraws from the fight"
-    if k == "garrison":
-        return f"{e['unit']} goes into the building of {e['sector']}"
-    if k == "hold":
-        return f"{e['side']} does not enter {e['sector']}"
-    if k == "vp":
-        return f"{e['side']} scores {e['points']} VP for {e['why']} (VP now {e['vp']})"
-    if k == "score":
-        return f"scoring: VP {e['vp']}, pool {e['pool']}, sectors held {e['sectors']}"
-    if k == "round":
-        return f"--- round {e['round']} ---"
-    if k == "game-over":
-        return f"game over: {e['winner']} ({e['why']}), VP {e['vp']}"
-    parts = [f"{key}={v}" for key, v in e.items() if key not in ("kind", "to")]
-    return f"{k}: " + ", ".join(parts) if parts else k
+    elif k == "orient":
+        how = "as printed" if e["orientation"] == 1 else "turned round"
+        text = f"{_side(e['side'])} lays board side B {how}"
+    elif k == "attack":
+        text = f"{_side(e['side'])} attacks: " + "; ".join(
+            f"{unit_name(u)} from {at(a)} into {at(b)}" for u, a, b in e["units"]
+        )
+    elif k == "positions":
+        text = f"In {zone(e['zone'])}: White {_units(e['white'])}; Black {_units(e['black'])}"
+    elif k == "moved":
+        text = f"{unit_name(e['unit'])} moves to {at(e['sector'])}"
+    elif k == "entered":
+        text = f"{unit_name(e['unit'])} enters {at(e['sector'])}"
+    elif k == "retreat":
+        text = f"{unit_name(e['unit'])} retreats to {at(e['sector'])}"
+    elif k == "blocked":
+        text = f"{unit_name(e['unit'])} cannot move into {at(e['sector'])}"
+    elif k == "routed":
+        text = f"{unit_name(e['unit'])} is routed"
+    elif k == "captured":
+        text = f"{unit_name(e['unit'])} is captured by {unit_name(e['by'])}"
+    elif k == "destroyed":
+        text = f"{unit_name(e['unit'])} is destroyed" + (f" ({e['why']})" if e.get("why") else "")
+    elif k == "overrun":
+        by = unit_name(e["by"])
+        text = f"{unit_name(e['unit'])} is overrun by {by} (captured if {by} survives the fight)"
+    elif k == "lapsed":
+        text = (
+            f"{unit_name(e['unit'])} cannot carry out its order into {at(e['sector'])}: {e['why']}"
+        )
+    elif k == "fled":
+        text = f"{unit_name(e['unit'])} flees to {at(e['sector'])}"
+    elif k == "withdrew":
+        text = f"{unit_name(e['unit'])} withdraws from the fight"
+    elif k == "garrison":
+        text = f"{unit_name(e['unit'])} goes into the building of {at(e['sector'])}"
+    elif k == "hold":
+        text = f"{_side(e['side'])} does not enter {at(e['sector'])}"
+    elif k == "no-target":
+        text = f"{unit_name(e['unit'])} finds nothing to fire at in {at(e['sector'])}"
+    elif k == "building-destroyed":
+        text = (
+            f"The building in {at(e['sector'])} comes down with {unit_name(e['unit'])} inside"
+            if e.get("unit")
+            else f"The building in {at(e['sector'])} is destroyed"
+        )
+    elif k == "rallied":
+        if e.get("merged"):
+            text = (
+                f"{_side(e['side'])} rallies {unit_name(e['merged'])} into {unit_name(e['unit'])}"
+            )
+        else:
+            text = f"{_side(e['side'])} rallies {unit_name(e['unit'])} in place"
+    elif k == "deployed":
+        where: dict[str, list[str]] = {}
+        for u, sid in e["units"].items():
+            where.setdefault(at(sid), []).append(u)
+        parts = [f"{_units(us)} in {w}" for w, us in where.items()]
+        marks = [f"a {kind} worth {vp} VP in {at(sid)}" for kind, vp, sid in e["objectives"]]
+        text = f"{_side(e['side'])} deploys {'; '.join(parts) or 'nothing'}" + (
+            f"; objectives: {', '.join(marks)}" if marks else ""
+        )
+    elif k == "vp":
+        why = {"sectors": "holding more sectors", "captures": "units captured"}.get(
+            e["why"], f"a {e['why']}" if e["why"] in ("flag", "general", "rose") else e["why"]
+        )
+        pts = e["points"]
+        text = (
+            f"{_side(e['side'])} scores {pts} VP for {why} "
+            f"(now White {e['vp'][0]}, Black {e['vp'][1]})"
+        )
+    elif k == "pool-tie":
+        w, b = e["sectors"]
+        text = (
+            f"Both sides hold {w} sectors: the pool's point goes back to the box ({e['pool']} left)"
+        )
+    elif k == "score":
+        w, b = e["sectors"]
+        text = (
+            f"End of the round: White holds {w} sectors, Black {b}; VP White {e['vp'][0]}, "
+            f"Black {e['vp'][1]}; {e['pool']} left in the pool"
+        )
+    elif k == "round":
+        text = f"Round {e['round']}"
+    elif k == "game-over":
+        who = "A draw" if e["winner"] == "draw" else f"{_side(e['winner'])} wins"
+        text = f"{who} ({e['why']}): White {e['vp'][0]} VP, Black {e['vp'][1]} VP"
+    else:
+        parts = [f"{key}={v}" for key, v in e.items() if key not in ("kind", "to", "board")]
+        text = f"{k}: " + ", ".join(parts) if parts else k
+    return named(text, board)
 
 
 SLOT_WORDS = ("right wing", "centre", "left wing", "reserve")
@@ -517,7 +669,8 @@ def prompt_text(st: CmdState, side: int) -> str:
     if stage == "plan":
         return (
             f"Round {st.round}: orders ({st.given[side]} of {st.allowed[side]} given): "
-            "a unit type in a sector and its arrow; done to finish"
+            "a unit type in a sector and its arrow (×n: the last order for n units); "
+            "done to finish"
         )
     if stage == "choose":
         return (
@@ -577,21 +730,26 @@ def render_text(st: CmdState, me: int | None) -> str:
     # during a secret custom set-up, control would tell where the other side placed (as in view)
     veiled = d.setups[st.cfg.scenario].custom and any(_hidden_setup(st, me, s) for s in (0, 1))
     lines = [
-        f"Round {st.round}/{d.rules.rounds}  {PHASE_WORDS.get(st.phase, st.phase)}  "
-        f"VP white {st.vp[0]} black {st.vp[1]}  pool {st.pool}"
+        f"Round {st.round} of {d.rules.rounds} · {PHASE_WORDS.get(st.phase, st.phase)} · "
+        f"VP White {st.vp[0]}, Black {st.vp[1]} · pool {st.pool}"
     ]
 
     def box(s: int) -> list[str]:
+        # the sector's name, then who holds it (W, B or -), its markers and terrain
         marks = [
-            f"{o.kind}({'WB'[o.side]}{o.vp})"
+            f"{o.kind} {'WB'[o.side]}{o.vp}"
             for o in st.objectives
             if o.sector == s and not _hidden_setup(st, me, o.side)
         ]
         if st.cfg.terrain:
             marks += d.terrain[st.cfg.board].sector_features(s)
         who = "-" if ctrl[s] < 0 or veiled else "WB"[ctrl[s]]
-        head = f"[{d.ids[s]}] {who} {' '.join(marks)}"
-        return [head[:width], *(c[:width] for c in _cell(st, me, s))]
+        head = _name(st, d.ids[s])
+        return [
+            head[:width],
+            f"{who} {' '.join(marks)}"[:width],
+            *(c[:width] for c in _cell(st, me, s)),
+        ]
 
     def row_of(cells: list[int]) -> list[str]:
         boxes = [box(s) for s in cells]
@@ -609,15 +767,17 @@ def render_text(st: CmdState, me: int | None) -> str:
     lines += row_of([d.reserve_of[0]])
     if st.tokens:
         lines.append(
-            "artillery tokens: "
-            + ", ".join(f"{st.uid[a]}@{d.ids[s]}" for a, s in sorted(st.tokens.items()))
+            "Artillery tokens: "
+            + ", ".join(f"{st.uid[a]} on {d.ids[s]}" for a, s in sorted(st.tokens.items()))
         )
     cb = st.combat
     if cb is not None:
         for a, b, wl, bl in cb.zones:
             lines.append(
-                f"battle zone {d.ids[a]}|{d.ids[b]}: white {[st.uid[u] for u in wl]} "
-                f"black {[st.uid[u] for u in bl]}"
+                f"Fight between {d.ids[a]} and {d.ids[b]}: White "
+                + (", ".join(st.uid[u] for u in wl) or "none")
+                + "; Black "
+                + (", ".join(st.uid[u] for u in bl) or "none")
             )
     if st.phase not in ("setup", "over"):
         for side in (0, 1):
@@ -626,17 +786,22 @@ def render_text(st: CmdState, me: int | None) -> str:
                 continue
             if side == me:
                 items = [
-                    f"{o['given']}{LETTER[o['kind']]} {o['from']}->{o['to']}"
+                    f"{o['given']}{LETTER[o['kind']]} {o['from']} to {o['to']}"
                     + (f" ({o['carried']} done)" if o["carried"] else "")
                     for o in shown
                 ]
                 lines.append("your orders: " + ", ".join(items))
             else:
-                items = [f"{o['carried']}{LETTER[o['kind']]} {o['from']}->{o['to']}" for o in shown]
-                lines.append(f"{SIDES[side]} orders seen so far: " + ", ".join(items))
+                items = [
+                    f"{o['carried']}{LETTER[o['kind']]} {o['from']} to {o['to']}" for o in shown
+                ]
+                lines.append(
+                    f"{SIDES[side].capitalize()}'s orders seen so far: " + ", ".join(items)
+                )
     if me is not None:
         lines += _my_choices(st, me)
-    return "\n".join(lines)
+    # below the grid, units and sectors by name (the grid is named as it is drawn)
+    return "\n".join(lines[:1] + [named(ln, st.cfg.board) for ln in lines[1:]])
 
 
 def _my_choices(st: CmdState, me: int) -> list[str]:
@@ -649,7 +814,7 @@ def _my_choices(st: CmdState, me: int) -> list[str]:
             "acting now: "
             + ", ".join(
                 f"{a['n']}{LETTER[a['kind']]} {HOW_WORDS.get(a['how'], a['how'])} "
-                f"{a['from']}->{a['to']}"
+                f"{a['from']} to {a['to']}"
                 for a in own["acting"]
             )
         )
@@ -661,19 +826,19 @@ def _my_choices(st: CmdState, me: int) -> list[str]:
         out.append(
             "cannot act now: "
             + "; ".join(
-                f"{o['left']}{LETTER[o['kind']]} {o['from']}->{o['to']} ({o['not_now']})"
+                f"{o['left']}{LETTER[o['kind']]} {o['from']} to {o['to']} ({o['not_now']})"
                 for o in waiting
             )
         )
     cb = st.combat
     if cb is not None and cb.split:
         mine = [
-            f"{st.uid[u]}>{zone_label(st, z)}"
+            f"{st.uid[u]} in the fight of {zone_label(st, z).replace('|', ' and ')}"
             for u, z in sorted(cb.split.items())
             if USIDE[u] == me
         ]
         if mine:
-            out.append("your defenders: " + " ".join(mine))
+            out.append("your defenders: " + "; ".join(mine))
     for (side, t), (units, room) in sorted(st.need.items()):
         if side == me:
             got = [st.uid[u] for u in st.admit.get((side, t), ())]

@@ -1,7 +1,8 @@
 """Commanders: the game header and the hooks the engine calls.
 
 Decisions are small prompts. The order sheet is a run of ("order", type, sector, arrow)
-actions ending in ("done",): one more unit of that type in that sector ordered that way.
+actions ending in ("done",): one more unit of that type in that sector ordered that way;
+("times", n) then gives the last order to n units in all at once (the book's "3I").
 Each action phase then asks each side which ordered units act now ("go", "on", "fire",
 "bombard", "road"), with ("all",) and ("done",); the combat decisions (reactions, the
 defender's split, targets, re-rolls, withdrawals, entering a won sector), room in a full
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine import (
     Action,
@@ -43,6 +44,7 @@ from warroom.games.commanders.combat import (
     target_candidates,
 )
 from warroom.games.commanders.data import (
+    ARMY,
     ART,
     BOX,
     CAV,
@@ -68,6 +70,10 @@ ROLE = {"white": 0, "black": 1}
 SLOTS = ("right", "centre", "left", "reserve")
 MARKER_OPTIONS = ("general", "flags-big", "flags-small", "roses-big", "roses-small")
 """The objective-marker options, in the order of the box (data ``markers``)."""
+MARKER_SECTORS = ("home-row", "battlefield")
+"""Where the objective markers may go (option ``marker-sectors``)."""
+MIX_OPTIONS = (("white-cavalry", "white-artillery"), ("black-cavalry", "black-artillery"))
+"""Each army's agreed mix for a custom set-up: cavalry and artillery (infantry fills 30)."""
 
 
 def _scenarios() -> tuple[ScenarioSpec, ...]:
@@ -85,33 +91,100 @@ def _marker_options() -> tuple[OptionSpec, ...]:
         "roses-big": "objectives: big wind roses each side places (3 VP once)",
         "roses-small": "objectives: small wind roses each side places (1 VP once)",
     }
+    labels = {
+        "general": "General markers each side",
+        "flags-big": "Big flag markers each side",
+        "flags-small": "Small flag markers each side",
+        "roses-big": "Big wind rose markers each side",
+        "roses-small": "Small wind rose markers each side",
+    }
     out = []
     for key, box in zip(MARKER_OPTIONS, d.marker_box, strict=True):
-        out.append(OptionSpec(key, 1, words[key], low=0, high=box))
+        out.append(OptionSpec(key, 1, words[key], low=0, high=box, label=labels[key]))
     return tuple(out)
+
+
+def _mix_options() -> tuple[OptionSpec, ...]:
+    out = []
+    for role, (cav, art) in zip(ROLE, MIX_OPTIONS, strict=True):
+        out.append(
+            OptionSpec(
+                cav,
+                ARMY[CAV],
+                f"custom set-up: {role}'s cavalry (0-{BOX[CAV]}; infantry fills the 30)",
+                low=0,
+                high=BOX[CAV],
+                label=f"Cavalry in the {role} army",
+            )
+        )
+        out.append(
+            OptionSpec(
+                art,
+                ARMY[ART],
+                f"custom set-up: {role}'s artillery (0-{BOX[ART]})",
+                low=0,
+                high=BOX[ART],
+                label=f"Artillery in the {role} army",
+            )
+        )
+    return tuple(out)
+
+
+def army_mix(options: Mapping[str, OptionValue], side: int) -> tuple[int, int, int]:
+    """A side's (infantry, cavalry, artillery) from the options (the book's 20/8/2 unless
+    the players agreed another mix for a custom set-up)."""
+    cav_key, art_key = MIX_OPTIONS[side]
+    cav, art = int(options.get(cav_key, ARMY[CAV])), int(options.get(art_key, ARMY[ART]))
+    return (PER_SIDE - cav - art, cav, art)
 
 
 class Commanders(Game[CmdState]):
     id = "commanders"
     title = "Commanders: Napoleonic battle"
-    version = "3"
+    version = "4"
     roles = ("white", "black")
     scenarios = _scenarios()
+    log_headings: ClassVar[Mapping[str, int]] = {"round": 1}  # the log reads a round at a time
     options = (
-        OptionSpec("objectives", False, "board side B: each side places its own objective markers"),
-        OptionSpec("advanced-orders-random", False, "orders each round: one die + 6"),
+        OptionSpec(
+            "objectives",
+            False,
+            "board side B: each side places its own objective markers",
+            label="Objective markers (board side B)",
+        ),
+        OptionSpec(
+            "advanced-orders-random",
+            False,
+            "orders each round: one die + 6",
+            label="Advanced ordering: orders by a die",
+        ),
         OptionSpec(
             "advanced-orders-distance",
             False,
             "+1 order in the command sector; each order arrives on a die >= its distance",
+            label="Advanced ordering: orders delayed by distance",
         ),
-        OptionSpec("army-morale", False, "start with 15 VP and lose them; orders = VP"),
-        OptionSpec("terrain", False, "forest, hill, building, road, river and bridge"),
         OptionSpec(
-            "cavalry", 8, "custom set-up: cavalry in each army (infantry fills 30)", low=0, high=12
+            "army-morale",
+            False,
+            "start with 15 VP and lose them; orders = VP",
+            label="Army morale",
         ),
-        OptionSpec("artillery", 2, "custom set-up: artillery in each army", low=0, high=4),
+        OptionSpec(
+            "terrain",
+            False,
+            "forest, hill, building, road, river and bridge",
+            label="Terrain features",
+        ),
+        *_mix_options(),
         *_marker_options(),
+        OptionSpec(
+            "marker-sectors",
+            MARKER_SECTORS[0],
+            "objectives: where each side may put its markers: its home row, or any battle sector",
+            choices=MARKER_SECTORS,
+            label="Where objective markers may go",
+        ),
     )
     chance = True
     hidden_information = True
@@ -121,23 +194,32 @@ class Commanders(Game[CmdState]):
     # ----- set-up ---------------------------------------------------------------------------
     def check_options(self, scenario: str, options: Mapping[str, OptionValue]) -> None:
         d = load()
-        if not d.setups[scenario].custom and (
-            options.get("cavalry", 8) != 8 or options.get("artillery", 2) != 2
-        ):
-            raise BadOption(
-                "the army's mix (cavalry, artillery) is agreed only for the custom set-up; "
-                f"{scenario} uses 20 infantry, 8 cavalry and 2 artillery"
-            )
+        for side in (0, 1):
+            mix = army_mix(options, side)
+            if mix == ARMY:
+                continue
+            keys = " and ".join(MIX_OPTIONS[side])
+            if not d.setups[scenario].custom:
+                raise BadOption(
+                    f"{keys}: an army's mix is agreed only for the custom set-up; {scenario} "
+                    f"gives each army {ARMY[INF]} infantry, {ARMY[CAV]} cavalry and "
+                    f"{ARMY[ART]} artillery"
+                )
         counts = self._marker_counts(options)
         default = (1, 1, 1, 1, 1)
-        if not options.get("objectives") and counts != default:
-            raise BadOption("the objective-marker options need the objectives option")
+        where = options.get("marker-sectors", MARKER_SECTORS[0])
+        if not options.get("objectives") and (counts != default or where != MARKER_SECTORS[0]):
+            raise BadOption(
+                "general, flags-big, flags-small, roses-big, roses-small and marker-sectors "
+                "are the objective markers' options: they need the objectives option"
+            )
         kinds = [d.markers[i][0] for i in range(len(counts))]
         fixed = sum(n for n, k in zip(counts, kinds, strict=True) if k != "rose")
-        if fixed > len(d.home[0]):
+        if where == MARKER_SECTORS[0] and fixed > len(d.home[0]):
             raise BadOption(
-                f"a general and flags go one to a sector of the home row: at most "
-                f"{len(d.home[0])} in all, got {fixed}"
+                f"general, flags-big, flags-small: a general or flag goes one to a sector, and "
+                f"with marker-sectors home-row there are {len(d.home[0])} sectors: at most "
+                f"{len(d.home[0])} of them, got {fixed} (or marker-sectors battlefield)"
             )
 
     @staticmethod
@@ -147,12 +229,6 @@ class Commanders(Game[CmdState]):
     def setup(self, scenario: str, options: Mapping[str, OptionValue], seed: Seed) -> CmdState:
         d = load()
         setup = d.setups[scenario]
-        mix = (20, 8, 2)
-        if setup.custom:
-            cav, art = int(options.get("cavalry", 8)), int(options.get("artillery", 2))
-            mix = (PER_SIDE - cav - art, cav, art)
-            if mix[0] > BOX[0]:
-                raise BadOption(f"an army has at most {BOX[0]} infantry")
         cfg = Config(
             scenario=scenario,
             board="B" if options.get("objectives") else "A",
@@ -161,8 +237,9 @@ class Commanders(Game[CmdState]):
             orders_random=bool(options.get("advanced-orders-random")),
             orders_distance=bool(options.get("advanced-orders-distance")),
             morale=bool(options.get("army-morale")),
-            mix=(mix, mix),
+            mix=(army_mix(options, 0), army_mix(options, 1)),
             markers=self._marker_counts(options) if options.get("objectives") else (),
+            markers_anywhere=options.get("marker-sectors") == "battlefield",
         )
         st = CmdState(Rng.for_seed(seed), cfg)
         st.pool = d.rules.vp_pool
@@ -184,6 +261,7 @@ class Commanders(Game[CmdState]):
                         for _ in range(comp[t]):
                             st.loc[nxt[t]] = sector
                             nxt[t] += 1
+        st.log("setup", scenario=scenario, board=cfg.board)  # the log's first line
         if cfg.objectives and cfg.terrain:
             # board side B turns two ways: black chooses before anything is placed
             st.phase = "setup"
@@ -195,7 +273,6 @@ class Commanders(Game[CmdState]):
             st.waiting = [True, True]
         else:
             flow.start_round(st)
-        st.log("setup", scenario=scenario, board=cfg.board)
         flow.run(st)
         return st
 
@@ -301,9 +378,10 @@ class Commanders(Game[CmdState]):
             return out
         if st.markers_left[side]:
             taken = {o.sector for o in st.objectives if o.side == side and o.kind != "rose"}
+            where = d.battle if st.cfg.markers_anywhere else d.home[side]
             for m in sorted(set(st.markers_left[side])):
                 kind, vp = d.markers[m]
-                for s in d.home[side]:
+                for s in where:
                     if kind != "rose" and s in taken:
                         continue
                     out.append(("objective", kind, vp, d.ids[s]))
@@ -326,14 +404,16 @@ class Commanders(Game[CmdState]):
             st.waiting[side] = False
             if st.stage == "plan":
                 st.log("planned", side=role)
-        elif head in ("order", "again"):
+        elif head in ("order", "times"):
             if head == "order":
                 okey = (TYPES.index(action[1]), d.index[action[2]], d.index[action[3]])
+                more = 1
             else:
                 last = st.last[side]
                 assert last is not None
                 okey = last
-            orders.give_order(st, side, TYPES[okey[0]], okey[1], okey[2])
+                more = action[1] - st.sheet[side][okey]
+            orders.give_order(st, side, TYPES[okey[0]], okey[1], okey[2], more)
             # the owner's own record of its sheet (nobody else's log)
             st.log_private(
                 [role],

@@ -8,6 +8,7 @@ condition is ``status``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +54,8 @@ class Config:
     """Each army's infantry, cavalry and artillery."""
     markers: tuple[int, ...] = ()
     """With objectives: how many of each marker (data ``markers``) each side places."""
+    markers_anywhere: bool = False
+    """With objectives: markers go on any battle sector, not only on the side's home row."""
 
 
 class Combat:
@@ -226,7 +229,7 @@ class CmdState(State):
         """The rallies each side has chosen (secret until both are done)."""
         self.given = [0, 0]
         self.last: list[Key | None] = [None, None]
-        """The last order each side wrote this round (the one ("again",) repeats)."""
+        """The last order each side wrote this round (the one ("times", n) gives to n units)."""
         self.allowed = [10, 10]
         self.extra = [0, 0]
         """1 while a side still has its extra command-sector order (advanced ordering)."""
@@ -263,6 +266,17 @@ class CmdState(State):
         self.cache: list[object] = [None, None]
         self.plan_base: list[Any] = [None, None]
         """Each side's possible orders this round (computed once per planning phase)."""
+
+    def log(self, kind: str, **data: Any) -> None:
+        # the sectors' names differ on board side B: a log line names them as the board does
+        if self.cfg.board != "A":
+            data["board"] = self.cfg.board
+        super().log(kind, **data)
+
+    def log_private(self, roles: Sequence[str], kind: str, **data: Any) -> None:
+        if self.cfg.board != "A":
+            data["board"] = self.cfg.board
+        super().log_private(roles, kind, **data)
 
     def first_of(self, side: int) -> Mix:
         """The first unit number of each type (infantry, cavalry, artillery) of a side."""
@@ -323,8 +337,8 @@ def control(st: CmdState) -> list[int]:
     """Who controls each sector: 0 white, 1 black, -1 nobody.
 
     A side controls a sector where it has a non-routed unit; an empty sector holding a
-    side's general or flag is that side's while no enemy unit stands in it; each reserve
-    always belongs to its side.
+    side's general or flag is that side's while no enemy unit stands in it (nobody's when
+    it holds both sides' markers); each reserve always belongs to its side.
     """
     d = st.data
     n = len(d.ids)
@@ -349,10 +363,14 @@ def control(st: CmdState) -> list[int]:
     out = [
         0 if w and not b else 1 if b and not w else -1 for w, b in zip(live_w, live_b, strict=True)
     ]
+    claims: dict[int, int] = {}
     for o in st.objectives:
         s = o.sector
         if o.kind != "rose" and out[s] == -1 and not (any_b if o.side == 0 else any_w)[s]:
-            out[s] = o.side
+            claims[s] = claims.get(s, 0) | (1 << o.side)
+    for s, who in claims.items():
+        if who != 3:  # a general or flag of each side in one empty sector: the claims cancel
+            out[s] = who - 1
     for s, g in st.garrison.items():
         if out[s] == 1 - (g >= PER_SIDE):
             out[s] = -1  # nobody holds a sector whose building the enemy occupies

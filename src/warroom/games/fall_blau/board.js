@@ -29,6 +29,7 @@ const STYLE = `
   .fb-t { font: 12px sans-serif; fill: #2b2418; }
   .fb-t.light { fill: #f1e7cc; }
   .fb-s { font: 10.5px sans-serif; fill: #4a3f2c; }
+  .fb-c { font: 12.5px sans-serif; fill: #4a3f2c; }
   .fb-name { font: 600 12px Georgia, serif; fill: #1d1a12; paint-order: stroke; stroke: #f4eddc; stroke-width: 3px; }
   .fb-big { font: 700 20px Georgia, serif; fill: #2b2418; }
   .fb-card { fill: #f4eddc; stroke: #8a7447; }
@@ -139,7 +140,7 @@ export default {
     const b = view.board;
     el("style", {}, root, STYLE);
     el("rect", { x: 0, y: 0, width: W, height: H, rx: 14, fill: "#4a3b2a" }, root);
-    el("text", { x: 24, y: 28, class: "fb-h light" }, root, `Turn ${b.turn} · ${b.calendar.label || "Start"} · ${b.prompt}`);
+    el("text", { x: 24, y: 28, class: "fb-h light" }, root, [`Turn ${b.turn}`, b.calendar.label || "Start", b.prompt].filter(Boolean).join(" · "));
     drawMap(kit, root, b);
 
     // calendar, VP track, supply
@@ -189,7 +190,7 @@ export default {
         el("text", { x: x + 12, y: FY + 22, class: "fb-h" }, fg, name);
         el("text", { x: x + w - 12, y: FY + 22, "text-anchor": "end", class: "fb-t" }, fg, `${slot.vp} VP · attack costs ${slot.attack_cost}${slot.icons.length ? " · " + slot.icons.join(", ") : ""}`);
         cubes(el, fg, x + 12, FY + 34, slot.red, "#c8402e", 12, 16);
-        el("text", { x: x + 12, y: FY + 86, class: "fb-s" }, fg, slot.card_kind === "counter-attack" ? "Soviet counter-attack" : (c && c.text ? wrap(c.text, 70)[0] : ""));
+        el("text", { x: x + 12, y: FY + 86, class: "fb-c" }, fg, slot.card_kind === "counter-attack" ? "Soviet counter-attack" : (c && c.text ? wrap(c.text, 60)[0] : ""));
         const icons = slot.icons.length ? `\n${slot.icons.join(", ")}: every attack die is one lower` : "";
         el("title", {}, fg, `${name} (${slot.card_kind === "counter-attack" ? "a Soviet counter-attack" : "an objective"}): ${slot.vp} VP when captured\n${slot.red} red cube${slot.red === 1 ? "" : "s"}: an Attack! removes one per die of 3 or more; at the end of the turn each rolls a die, a 1 costs the general facing it a grey cube\nAttack! costs ${slot.attack_cost} supply${icons}${c && c.text ? `\n${c.text}` : ev && ev.text ? `\n${ev.text}` : ""}`);
       } else {
@@ -204,7 +205,7 @@ export default {
         el("text", { x: x + 12, y: FY + 126, class: "fb-h" }, gg, `${gen.name}`);
         el("text", { x: x + w - 12, y: FY + 126, "text-anchor": "end", class: "fb-t" }, gg, `${gen.army}${gen.panzer ? " · Panzer" : ""} · ${gen.ready ? "ready" : "exhausted"}`);
         cubes(el, gg, x + 12, FY + 136, gen.cubes, "#7d7d7d", 12, 16);
-        wrap(gen.trait, 72).slice(0, 2).forEach((ln, k) => el("text", { x: x + 12, y: FY + 170 + k * 14, class: "fb-s" }, gg, ln));
+        wrap(gen.trait, 60).slice(0, 2).forEach((ln, k) => el("text", { x: x + 12, y: FY + 170 + k * 15, class: "fb-c" }, gg, ln));
         if (!gen.ready) el("text", { x: x + w - 14, y: FY + 194, "text-anchor": "end", class: "fb-t", style: "font-style:italic" }, gg, "exhausted");
         el("title", {}, gg, `${gen.name}, ${gen.army}${gen.panzer ? " (Panzer: may advance a second card; 6s remove an extra red cube)" : ""}\n${gen.cubes} grey cube${gen.cubes === 1 ? "" : "s"}: his dice in an Attack!; each 1 rolled costs one; at 0 he is lost (-2 VP)\n${gen.ready ? "ready: may take one order this turn" : "exhausted: no order until next turn"}\n${gen.trait}`);
       } else {
@@ -221,7 +222,7 @@ export default {
       ? b.available_generals.map((g) => ({ key: `avail:${g.id}`, name: g.name, sub: `${g.army}${g.panzer ? " · Panzer" : ""} · ${g.start} cubes`, text: g.trait, kind: "general" }))
       : b.hand.map((id) => {
           const e = b.events[id] || { name: id, text: "" };
-          return { key: `card:${id}`, name: e.name, sub: e.stop ? "stop" : e.side || "", text: e.text, kind: e.side };
+          return { key: `card:${id}`, name: e.name, sub: e.stop ? "stop" : e.side ? `${title(e.side)} event` : "", text: e.text, kind: e.side };
         });
     const n = Math.max(items.length, 1);
     const cw = Math.min(210, (W - 40 - (n - 1) * 10) / n);
@@ -231,7 +232,8 @@ export default {
       el("rect", { x, y: HY, width: cw, height: 150, rx: 8, class: "fb-card", fill: it.kind === "soviet" ? "#ecd3cb" : "#f4eddc" }, cg);
       el("text", { x: x + 10, y: HY + 20, class: "fb-h", style: "font-size:13px" }, cg, it.name);
       el("text", { x: x + 10, y: HY + 36, class: "fb-s", style: "font-style:italic" }, cg, it.sub);
-      wrap(it.text, Math.floor(cw / 6.2)).slice(0, 7).forEach((ln, k) => el("text", { x: x + 10, y: HY + 54 + k * 13, class: "fb-s" }, cg, ln));
+      // the card's words at a size read at the page's default zoom (about 9 px on a 1400 px screen)
+      wrap(it.text, Math.floor((cw - 16) / 6.6)).slice(0, 7).forEach((ln, k) => el("text", { x: x + 10, y: HY + 56 + k * 15, class: "fb-c" }, cg, ln));
       el("title", {}, cg, `${it.name}${it.sub ? ` (${it.sub})` : ""}\n${it.text || ""}`);
     });
     if (!items.length) el("text", { x: 24, y: HY + 30, class: "fb-t light" }, root, "no card in hand");

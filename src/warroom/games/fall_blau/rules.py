@@ -29,7 +29,7 @@ from warroom.engine import (
     Seed,
     State,
 )
-from warroom.games.fall_blau import text
+from warroom.games.fall_blau import present
 from warroom.games.fall_blau.data import Data, EventCard, default
 
 # the four base-6 digits (plus one: dice) of every number below 6**4, lowest digit first
@@ -176,12 +176,20 @@ class FallBlau(Game[BlauState]):
     roles = (ROLE,)
     log_headings: ClassVar[Mapping[str, int]] = {"calendar": 1, "end": 1}
     options = (
-        OptionSpec("hard", False, "Hard Mode: the four skull events join the deck"),
-        OptionSpec("missions", False, "Missions Mode: two missions each month; 32/36 VP to win"),
+        OptionSpec(
+            "hard", False, "Hard Mode: the four skull events join the deck", label="Hard Mode"
+        ),
+        OptionSpec(
+            "missions",
+            False,
+            "Missions Mode: two missions each month; 32/36 VP to win",
+            label="Missions Mode",
+        ),
         OptionSpec(
             "generals",
             "",
             "three generals left to right, e.g. hoth,paulus,ruoff (default: choose in the game)",
+            label="Generals, left to right",
         ),
     )
     chance = True
@@ -1195,7 +1203,7 @@ class FallBlau(Game[BlauState]):
         kind = action[0]
         orders = ("advance", "attack", "consolidate", "play", "reorganize", "end-turn")
         if kind in orders and s.phase != "orders":
-            return f"orders wait: now {text.PHASE_TEXT.get(s.phase, s.phase)}"
+            return f"orders wait: now {present.PHASE_TEXT.get(s.phase, s.phase)}"
         if kind in ("advance", "attack", "consolidate") and len(action) > 1:
             g = self.data.generals.get(str(action[1]))
             if g is None:
@@ -1219,7 +1227,7 @@ class FallBlau(Game[BlauState]):
         return None
 
     def prompt_text(self, state: BlauState, role: str) -> str:
-        return text.prompt(self, state)
+        return present.prompt(self, state)
 
     def apply(self, state: BlauState, role: str, action: Action) -> None:
         s = state
@@ -1481,16 +1489,16 @@ class FallBlau(Game[BlauState]):
         return n
 
     def view(self, state: BlauState, role: str | None) -> dict[str, Any]:
-        return text.view(self, state)
+        return present.view(self, state)
 
     def label(self, state: BlauState, role: str, action: Action) -> str:
-        return text.label(self, state, action)
+        return present.label(self, state, action)
 
     def describe_event(self, event: dict[str, Any]) -> str:
-        return text.describe(self, event)
+        return present.describe(self, event)
 
     def render_text(self, state: BlauState, role: str | None) -> str:
-        return text.render(self, state)
+        return present.render(self, state)
 
 
 GAME = FallBlau()

@@ -52,12 +52,12 @@ function cards(view) {
         const g = r.total.german;
         const s = r.total.soviet;
         const tie = r.tie_break ? " (tie)" : "";
-        return `${r.index}. ${r.title}: German ${g}, Soviet ${s}; ${r.winner} wins${tie}`;
+        return `${r.index}. ${r.title}: German ${g}, Soviet ${s}; ${cap(r.winner)} wins${tie}`;
       })
     : ["No scenario finished yet."];
   rows.push([
-    { title: "Standings", lines: standing.flatMap((l) => wrap(l, 44)), x: PAD, w: 400, tag: "standings" },
-    { title: "Scenarios (total CVP)", lines: results.flatMap((l) => wrap(l, 60)), x: PAD + 420, w: W - 2 * PAD - 420, tag: "results" },
+    { title: "Standings", lines: standing.flatMap((l) => wrap(l, 43)), x: PAD, w: 400, tag: "standings" },
+    { title: "Scenarios (total CVP)", lines: results.flatMap((l) => wrap(l, 57)), x: PAD + 420, w: W - 2 * PAD - 420, tag: "results" },
   ]);
   if (["penalty", "table", "purchases"].includes(b.phase)) {
     rows.push(
@@ -87,8 +87,8 @@ function cards(view) {
         if (b.veteran[side].length) lines.push(`Veteran side up: ${b.veteran[side].join(", ")}.`);
         for (const l of sh.lines.length ? sh.lines : ["As printed in the scenario set-up."]) lines.push("• " + l);
         return {
-          title: `${cap(side)} (${setup.roles[side]} player): set-up for ${setup.title}`,
-          lines: lines.flatMap((l) => wrap(l, 56)),
+          title: `${cap(side)} (${cap(setup.roles[side])} player): set-up for ${setup.title}`,
+          lines: lines.flatMap((l) => wrap(l, 50)), // a half-width card holds 50 letters a line
           x: PAD + i * ((W - 2 * PAD) / 2 + 10),
           w: (W - 2 * PAD) / 2 - 10,
           tag: "setup-" + side,
@@ -100,7 +100,7 @@ function cards(view) {
       rows.push([
         {
           title: facts.length ? facts.join("; ") : "Every set-up",
-          lines: setup.reminders.flatMap((l) => wrap("• " + l, 110)),
+          lines: setup.reminders.flatMap((l) => wrap("• " + l, 106)),
           x: PAD,
           w: W - 2 * PAD,
           tag: "reminders",

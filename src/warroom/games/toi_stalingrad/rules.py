@@ -188,13 +188,15 @@ class ToiStalingrad(Game[ToiState]):
             "read row 0-2 of the Campaign Phase Table as taking away the 0-2 command left "
             "(the card keeps its usual tokens); by default the card starts with 0 tokens and "
             "the command left may still be spent (see NOTES.md)",
+            label="Row 0-2 takes away the command left",
         ),
         OptionSpec(
             "campaign",
             "",
-            "your own campaign file (the scenarios' titles, objectives, hexes and set-up facts, "
-            "as in data/campaign.toml); empty: ours",
+            "a TOML file with the scenarios' titles, objectives, hexes and set-up facts, "
+            "as in data/campaign.toml; empty: ours",
             file=".toml",
+            label="Your own campaign file",
         ),
     )
     chance = False
@@ -833,22 +835,22 @@ class ToiStalingrad(Game[ToiState]):
 
     # ----- views ----------------------------------------------------------------------------
     def view(self, state: ToiState, role: str | None) -> dict[str, Any]:
-        from warroom.games.toi_stalingrad.text import build_view
+        from warroom.games.toi_stalingrad.present import build_view
 
         return build_view(self, state, role)
 
     def render_text(self, state: ToiState, role: str | None) -> str:
-        from warroom.games.toi_stalingrad.text import render
+        from warroom.games.toi_stalingrad.present import render
 
         return render(self, state, role)
 
     def label(self, state: ToiState, role: str, action: Action) -> str:
-        from warroom.games.toi_stalingrad.text import label
+        from warroom.games.toi_stalingrad.present import label
 
         return label(self, state, action)
 
     def describe_event(self, event: dict[str, Any]) -> str:
-        from warroom.games.toi_stalingrad.text import describe
+        from warroom.games.toi_stalingrad.present import describe
 
         return describe(self, event)
 

@@ -738,10 +738,13 @@ class GamePage {
     const o = v.outcome;
     box.innerHTML = "";
     const won = o.winner && this.seats.some((s) => s.role === o.winner);
+    // a solitaire game has no draw: no winner is a defeat, and its level says how it ended
+    const solo = (v.roles || []).length === 1;
+    const head = solo ? (o.level ? title(o.level) : o.winner ? "Victory" : "Defeat") : o.draw ? "A draw" : `${title(o.winner)} wins`;
     box.append(
       h("div", { class: "banner" + (won ? " won" : "") },
-        h("div", { class: "big" }, o.draw ? "A draw" : `${title(o.winner)} wins`),
-        h("div", {}, o.level ? title(o.level) : ""),
+        h("div", { class: "big" }, head),
+        h("div", {}, o.level && !solo ? title(o.level) : ""),
         h("div", { class: "muted" }, o.summary || ""),
         h("div", { class: "points" }, Object.entries(o.points).map(([r, p]) => `${title(r)} ${p}`).join(" · ")),
         h("button", { type: "button", onclick: () => box.classList.add("hidden") }, "See the board"),

@@ -120,7 +120,7 @@ function drawSetup(setup, g) {
     } else {
       input = h("input", { type: typeof o.default === "number" ? "number" : "text", name: "opt-" + o.key, value: o.default, min: o.low, max: o.high });
     }
-    opts.append(h("label", { class: "option", title: o.help }, input, " ", title(o.key), h("span", { class: "muted" }, o.help ? ` — ${o.help}` : "")));
+    opts.append(h("label", { class: "option", title: o.help, "data-option": o.key }, input, " ", h("span", { class: "option-name" }, o.label || title(o.key)), h("span", { class: "muted" }, o.help ? ` — ${o.help}` : "")));
   }
   if (g.options.length) form.append(h("h4", {}, "Options"), opts);
 
@@ -159,7 +159,7 @@ function drawSetup(setup, g) {
         const f = fd.get("opt-" + o.key);
         if (f && f.size) {
           if (f.size > FILE_LIMIT) {
-            err.textContent = `${f.name} is ${f.size.toLocaleString()} bytes; a file for ${title(o.key)} may have at most ${FILE_LIMIT.toLocaleString()}.`;
+            err.textContent = `${f.name} is ${f.size.toLocaleString()} bytes; a file for ${o.label || title(o.key)} may have at most ${FILE_LIMIT.toLocaleString()}.`;
             return;
           }
           options[o.key] = `# warroom-file: ${f.name}\n` + (await f.text());

@@ -16,7 +16,7 @@ from typing import Any
 
 from warroom.engine import Action, OptionSpec, OptionValue, Rng, ScenarioSpec
 from warroom.engine.errors import GameDataError
-from warroom.games.campaign_commander import combat, isolation, naval, view
+from warroom.games.campaign_commander import combat, isolation, naval, present
 from warroom.games.campaign_commander.model import DEAD, GONE, OFF_MAP, CardDef, Effect
 from warroom.games.campaign_commander.series import SeriesGame
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Unit
@@ -45,8 +45,18 @@ class CoralSea(SeriesGame):
         ),
     )
     options = (
-        OptionSpec("air-attacks", False, "Optional rule 11: Air Attack cards may put airfields out of action."),
-        OptionSpec("limited-intelligence", False, "Optional rule 12: only the top unit of an enemy stack in a port or at sea is visible."),
+        OptionSpec(
+            "air-attacks",
+            False,
+            "Optional rule 11: Air Attack cards may put airfields out of action.",
+            label="Air attacks on airfields",
+        ),
+        OptionSpec(
+            "limited-intelligence",
+            False,
+            "Optional rule 12: only the top unit of an enemy stack in a port or at sea is visible.",
+            label="Limited intelligence",
+        ),
     )  # fmt: skip
     data_folder = Path(__file__).parent / "data"
 
@@ -741,12 +751,12 @@ class CoralSea(SeriesGame):
     def describe_event(self, event: dict[str, Any]) -> str:
         k = event["kind"]
         e = event
-        who = view.side(self, e.get("role"))
+        who = present.side(self, e.get("role"))
         unit = self.data.units[e["unit"]].name if e.get("unit") in self.data.units else ""
         with_ = f" with {unit}" if unit else ""
         if k == "air-check":
             res = "passes" if e["passed"] else "fails: depleted"
-            roll = view.roll_words(e["dice"][0], [[1, "the air attack"]], e["total"])
+            roll = present.roll_words(e["dice"][0], [[1, "the air attack"]], e["total"])
             return f"Air attack on {unit}: {roll}, needs {max(1, e['cohesion'])} or less: {res}"
         if k == "airfield-raid":
             hit = "the airfield is out of action" if e["disorganized"] else "no effect"
@@ -909,7 +919,8 @@ class CoralSea(SeriesGame):
 
     def hidden_units(self, s: CCState, role: str | None) -> set[str]:
         """Enemy units ``role`` may not see: all but the top one of a stack in a port or at
-        sea (all of them when an RP marker is on top); units in a battle are seen."""
+        sea (all of them when an RP marker is on top); units in a battle, or named by a
+        pending choice of the fight (cargo struck with its ship, a retreat), are seen."""
         if not s.flags.get("limited") or role is None:
             return set()
         foe = self.other(role)
@@ -940,6 +951,14 @@ class CoralSea(SeriesGame):
         b = s.battle
         if b is not None:
             out -= set(b.units[foe])
+        for t in s.tasks:  # the units of a pending choice of the fight are part of it: seen
+            if t[0] == "cargo" and t[1] == foe:  # 7.4: what the struck ship carries
+                out.difference_update(t[3])
+                out.discard(t[4])
+            elif t[0] == "port" and t[1] == foe:  # 9.6.3.e: a ship retreating from a battle
+                out.discard(t[2])
+            elif t[0] == "retreat":
+                out.discard(t[1])
         return out
 
     def stack_tops(self, s: CCState) -> dict[str, dict[str, str]]:
@@ -995,8 +1014,21 @@ class CoralSea(SeriesGame):
                 if u["side"] in foes and u["loc"] in watched:
                     u["aboard"], u["rp_aboard"] = "", 0
         if hidden and v["op"] is not None:
-            for key in ("acted", "group", "cargo", "hold"):
+            for key in ("acted", "group", "hold"):
                 v["op"][key] = [u for u in v["op"][key] if u not in hidden]
+            # what the moving ships in sight carry (a hidden ship's cargo is not shown as the
+            # group's, even where the cargo itself is in sight)
+            ships = v["op"]["group"]
+            v["op"]["cargo"] = [u for u in naval.cargo(state, ships) if u not in hidden]
+        op = v["op"]
+        if state.flags.get("limited") and op is not None and op["role"] != role:
+            # the enemy's range left is his own reckoning: it counts hidden members and
+            # whether the group carries troops (7.1.6-7.1.7), so it is never shown; and with
+            # no member in sight, not even that his group set out (the counters seen leaving
+            # and joining stacks are all he sees of it)
+            op["mp"] = 0
+            if not op["group"] and not op["hold"]:
+                op["moved"] = False
         if hidden:
             v["units"] = [u for u in v["units"] if u["id"] not in hidden]
             # the stacks again from the units in sight only: not even their order may tell
@@ -1047,12 +1079,16 @@ class CoralSea(SeriesGame):
         self, s: CCState, start: int, before: dict[str, set[str]], after: dict[str, set[str]]
     ) -> None:
         """12: an event naming a unit hidden from a side (before or after it) goes only to the
-        other side; the hidden side gets a version without the hidden units."""
+        other side; the hidden side gets a version without the hidden units (none about a
+        group it saw nothing of). A move's range left is nobody's to read but its owner's,
+        who has it in his view: no event carries it."""
         out = []
         for e in s.events[start:]:
             if e.get("to") is not None:
                 out.append(e)  # private already
                 continue
+            if any(k in e for k in RECKONING):
+                e = {k: v for k, v in e.items() if k not in RECKONING}
             secret = False
             for r in self.roles:
                 hid = before[r] | after[r]
@@ -1064,7 +1100,7 @@ class CoralSea(SeriesGame):
             for r in self.roles:
                 hid = before[r] | after[r]
                 if hid and _names_any(e, hid):
-                    red = _without(e, hid)
+                    red = _without(e, hid, before[r])
                     if red is not None:
                         out.append(dict(red, to=[r]))
                 else:
@@ -1072,7 +1108,7 @@ class CoralSea(SeriesGame):
         s.events[start:] = out
 
     def determinize(self, state: CCState, role: str, rng: Rng) -> CCState:
-        new = view.determinize(self, state, role, rng)
+        new = present.determinize(self, state, role, rng)
         if not state.flags.get("limited"):
             return new
         # 12: the enemy's top choices are his secret; what is on top of each of his stacks
@@ -1084,48 +1120,77 @@ class CoralSea(SeriesGame):
         for k in [k for k in new.flags if k.startswith(f"topsig:{foe}:")]:
             del new.flags[k]  # (a signature left without its choice)
         hidden = self.hidden_units(state, role)
-        op = state.op
-        if op is not None:
-            moving = [*op.group, *op.hold]
-            hidden -= set(moving) | set(naval.cargo(state, moving))
+        op = new.op
+        if hidden and op is not None and op.role == foe:
+            # which hidden units the enemy picked for a move (or holds at sea for his
+            # landing's battle) or has moved already is unseen: they are dealt like the
+            # others, and the determinized operation keeps only the members in sight
+            op.group = [u for u in op.group if u not in hidden]
+            op.hold = [u for u in op.hold if u not in hidden]
+            op.acted -= hidden
+            if not op.group and not op.hold:
+                # no group in sight: what it did so far is forgotten with it, and the card
+                # window (2.3.4) is as the moves in sight tell: closed while the enemy seems
+                # still at his menu (his picks in port are unseen), open once his group moved
+                op.group_from, op.path, op.stacked = "", [], ""
+                op.laden = op.embarked = False
+                if state.op is not None and (state.op.group or state.op.hold):
+                    op.window = 0 if op.moved else new.steps
+                # nor its range left, nor that it set out (as the view shows it)
+                op.mp, op.moved = 0, False
         if hidden:
             self._deal_hidden(state, new, hidden, rng)
-            self._deal_cargo(state, new, role, hidden, rng)
+        self._deal_cargo(new, role, hidden, rng)
         for area, top in tops.items():
             self.set_top(new, foe, area, top)
         return new
 
-    def _deal_cargo(
-        self, state: CCState, new: CCState, role: str, hidden: set[str], rng: Rng
-    ) -> None:
-        """12: which enemy ship at sea carries which ground unit and RP is unseen: deal them
-        again over the enemy ships of each sea area where units are hidden (the moving
-        group of an enemy operation, seen, keeps its own)."""
+    def _deal_cargo(self, new: CCState, role: str, hidden: set[str], rng: Rng) -> None:
+        """12: which enemy ship in a port or at sea carries which ground unit and RP is
+        unseen (only what his moving group carries in sight is shown, not on which of its
+        ships): deal them again. At sea every ground unit goes aboard a ship of its area with
+        room; in a port only the ships of the moving group carry (7.1.9), and only the cargo
+        in sight stays aboard them. The RPs of each sea area (a public count) are dealt over
+        its ships; those the moving group took on in port stay with it."""
         foe = self.other(role)
-        op = state.op
+        op = new.op
         kept = set(op.group) | set(op.hold) if op is not None and op.role == foe else set()
-        seas = {state.units[u].loc for u in hidden} | {new.units[u].loc for u in hidden}
-        for sea in sorted(seas):
-            if sea in OFF_MAP or self.data.areas[sea].kind != "sea":
-                continue
-            ships = [x for x in naval.ships_at(self, new, sea, foe) if x not in kept]
-            if not ships:
-                continue
-            fleet = set(ships)
-            for x in ships:
-                new.rp_aboard.pop(x, None)
-            for u in [u for u, x in new.aboard.items() if x in fleet or u in hidden]:
+        defs = self.data.units
+        side = self.side_of
+        carried = {u: x for u, x in new.aboard.items() if side[u] == foe}
+        on_group = [u for u, x in carried.items() if x in kept and u not in hidden]
+        group_rps = sum(new.rp_aboard.get(x, 0) for x in kept)
+        # the cargo of a struck ship whose owner is choosing who shares its fate stays
+        pinned = {u for t in new.tasks if t[0] == "cargo" and t[1] == foe for u in t[3]}
+        for u in carried:
+            if u not in pinned:
                 del new.aboard[u]
-            troops = [u for u in naval.at_sea(self, new, foe, sea) if u not in new.aboard]
+        for x in [x for x in new.rp_aboard if side[x] == foe]:
+            del new.rp_aboard[x]
+        where = new.units.where()
+        for area in self.watched:
+            here = [u for u in where.get(area, ()) if side[u] == foe]
+            if not here:
+                continue
+            ships = sorted(u for u in here if defs[u].naval)
+            group = [x for x in ships if x in kept]
+            sea = self.data.areas[area].kind == "sea"
+            troops = sorted(
+                u for u in here if not defs[u].naval and u not in pinned and (sea or u in on_group)
+            )
             rng.shuffle(troops)
+            # the cargo in sight of the moving group first, over its own ships
+            troops.sort(key=lambda u: u not in on_group)
             for u in troops:
-                free = [x for x in ships if naval.room(self, new, x) > 0]
+                pool = group if u in on_group and group else ships
+                free = [x for x in pool if naval.room(self, new, x) > 0]
                 if free:
                     naval.board(new, u, free[rng.below(len(free))])
-            rps = new.rps[foe].get(sea, 0) - naval.rps_on(
-                new, kept & set(naval.ships_at(self, new, sea, foe))
-            )
-            order = list(ships)
+            if sea:
+                rps, pool = new.rps[foe].get(area, 0), ships
+            else:
+                rps, pool = (group_rps, group) if group else (0, [])
+            order = list(pool)
             rng.shuffle(order)
             for x in order[: max(0, rps)]:
                 new.rp_aboard[x] = 1
@@ -1153,14 +1218,26 @@ def _names_any(e: dict[str, Any], hid: set[str]) -> bool:
     return False
 
 
-def _without(e: dict[str, Any], hid: set[str]) -> dict[str, Any] | None:
-    """The event with hidden units left out, or None if it is about one hidden unit only."""
+RECKONING = ("range_left", "mp_left")
+"""Event keys giving a moving group's range left: it counts hidden members and whether the
+group carries troops (7.1.6-7.1.7), so under rule 12 no event keeps them."""
+
+
+def _without(e: dict[str, Any], hid: set[str], unseen: set[str]) -> dict[str, Any] | None:
+    """The event with the ``hid`` units left out, or None if it is about a hidden unit only,
+    or about a group none of whose members was seen before it acted (``unseen``: its move,
+    halt or landing tells nothing)."""
     red: dict[str, Any] = {}
     for k, v in e.items():
         if isinstance(v, str) and v in hid:
             return None
         if isinstance(v, list):
-            v = [x for x in v if not (isinstance(x, str) and x in hid)]
+            kept = [x for x in v if not (isinstance(x, str) and x in hid)]
+            if k == "units" and v and all(x in unseen for x in v):
+                return None
+            if k == "units" and len(kept) < len(v):
+                red["unseen"] = len(v) - len(kept)  # seen before or after, not named
+            v = kept
         red[k] = v
     return red
 

@@ -172,6 +172,17 @@ def _units(g: SeriesGame, uids: Any) -> str:
     return _and([_unit(g, u) for u in uids]) or "no unit"
 
 
+def _group(g: SeriesGame, e: dict[str, Any], verb: str) -> str:
+    """The units of a move, halt or landing and the verb, with those a side saw but may not
+    name (Coral Sea rule 12: ``unseen``, how many) counted: "1 unit out of sight moves"."""
+    uids = list(e["units"])
+    n = int(e.get("unseen", 0))
+    names = [_unit(g, u) for u in uids]
+    if n:
+        names.append(f"{n} unit{'s' if n != 1 else ''} out of sight")
+    return f"{_and(names) or 'no unit'} {_verb(uids + [''] * n, verb)}"
+
+
 def _and(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
@@ -399,15 +410,15 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     if k == "sp-gained":
         return f"{who} gains {e['n']} SP, {e['left']} left"
     if k == "move":
-        return f"{_units(g, e['units'])} {_verb(e['units'], 'move')} from {e['frm']} to {e['dest']}"
+        return f"{_group(g, e, 'move')} from {e['frm']} to {e['dest']}"
     if k == "naval-move":
-        return f"{_units(g, e['units'])} {_verb(e['units'], 'sail')} from {e['frm']} to {e['dest']}"
+        return f"{_group(g, e, 'sail')} from {e['frm']} to {e['dest']}"
     if k == "halt":
-        return f"{_units(g, e['units'])} {_verb(e['units'], 'halt')} at {area}"
+        return f"{_group(g, e, 'halt')} at {area}"
     if k == "embark":
         return f"{u} embarks at {e['dest']}{ship}"
     if k == "disembark":
-        return f"{_units(g, e['units'])} {_verb(e['units'], 'land')} at {e['dest']} from {e['frm']}"
+        return f"{_group(g, e, 'land')} at {e['dest']} from {e['frm']}"
     if k == "transfer":
         return f"{u} goes aboard {_unit(g, e['ship'])} at {area}"
     if k == "rp-loaded":
@@ -658,6 +669,12 @@ def render_text(g: SeriesGame, s: CCState, role: str | None) -> str:
 def determinize(g: SeriesGame, s: CCState, role: str, rng: Rng) -> CCState:
     new = s.clone()
     new.rng = rng.fork(0xCC)
+    # how many steps were taken is no fact of the game (steps unseen by ``role`` would count
+    # in it): only whether the other side's card window (2.3.4) is closed for the operation
+    # as it stands, which is all the count serves for
+    new.steps = 1
+    if new.op is not None:
+        new.op.window = 1 if s.op is not None and s.op.window == s.steps else 0
     foe = g.other(role)
     pool = sorted(new.hands[foe] + new.decks[foe] + new.discards[foe])
     rng.shuffle(pool)
