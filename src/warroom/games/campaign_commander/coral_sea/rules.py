@@ -34,7 +34,7 @@ RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "5"
+    version = "6"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
