@@ -6,20 +6,35 @@ BIN := $(VENV)/bin
 
 .PHONY: setup run test lint typecheck pytest chromium bench clean
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed $(VENV)/.compiled
 
-$(VENV)/.installed: pyproject.toml
+# the install compiles the campaign engine's hot modules with mypyc (setup.py; WARROOM_PURE=1
+# installs without compiling); a change to one of them compiles them again
+COMPILED_SOURCES := src/warroom/engine/contract.py src/warroom/engine/match.py src/warroom/kit/areamap.py $(wildcard src/warroom/games/campaign_commander/*.py src/warroom/games/campaign_commander/*/rules.py)
+
+# (no C compiler: the pure-Python install, said once)
+NO_CC := $(shell command -v cc >/dev/null 2>&1 || echo 1)
+ifeq ($(NO_CC),1)
+export WARROOM_PURE := 1
+endif
+
+$(VENV)/.installed: pyproject.toml setup.py
+	@test -z "$(NO_CC)" || echo "no C compiler (cc): installing the pure-Python campaign engine"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,rl,ray]'
+	touch $@ $(VENV)/.compiled
+
+$(VENV)/.compiled: $(COMPILED_SOURCES)
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
 run: setup
 	$(BIN)/warroom serve
 
 lint: setup
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench setup.py
+	$(BIN)/ruff format --check src tests bench setup.py
 
 typecheck: setup
 	$(BIN)/mypy
@@ -38,4 +53,5 @@ bench: setup
 	for f in bench/*.py; do $(PY) $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache build src/warroom/_compiled.json
+	find src -name '*.so' -delete

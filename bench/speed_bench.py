@@ -1,10 +1,11 @@
 """Old code against new, side by side: random games through Match, us per step, search speed.
 
-    python bench/speed_bench.py [--old 0c67e28] [--new WORKTREE] [--games rts,coral,...]
+    python bench/speed_bench.py [--old 0c67e28] [--new WORKTREE] [--pure] [--games rts,coral,...]
         [--rounds 5] [--scale 1] [--no-search] [--search-only] [--profile N] [--imports]
 
 The old commit is exported (``git archive``) into a temporary folder; two worker processes
-import the old and the new ``src`` (``--new``: this tree by default) and answer the same
+import the old and the new ``src`` (``--new``: this tree by default; its compiled modules, if
+``make setup`` compiled them, or with ``--pure`` their sources) and answer the same
 requests in turn: play these seeds at random through ``Match`` (the loop of
 ``_random_games``), or run the search agent on these positions. Each round asks both, in
 alternating order (old first in even rounds, new first in odd ones), so both meet the same
@@ -191,7 +192,13 @@ def worker() -> None:
         elif req["cmd"] == "where":
             import warroom
 
-            out = {"file": warroom.__file__}
+            try:
+                from warroom import _compiled  # (absent from commits before it)
+
+                form = _compiled.MODE
+            except ImportError:
+                form = "pure"
+            out = {"file": warroom.__file__, "form": form}
         else:
             out = {"error": f"unknown command {req['cmd']!r}"}
         print(json.dumps(out), flush=True)
@@ -201,9 +208,11 @@ def worker() -> None:
 class Side:
     """A worker process importing one side's ``src``."""
 
-    def __init__(self, name: str, src: Path) -> None:
+    def __init__(self, name: str, src: Path, pure: bool = False) -> None:
         self.name = name
         env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+        # the compiled modules (setup.py) or, with ``pure``, their sources (warroom/_compiled.py)
+        env["WARROOM_PURE"] = "1" if pure else ""
         self.proc = subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--worker"],
             stdin=subprocess.PIPE,
@@ -212,9 +221,11 @@ class Side:
             env=env,
             cwd=str(src.parent),
         )
-        where = self.ask({"cmd": "where"})["file"]
+        got = self.ask({"cmd": "where"})
+        where = got["file"]
         if not where.startswith(str(src)):
             raise SystemExit(f"the {name} worker imported {where}, not the code in {src}")
+        self.form = got["form"]
 
     def ask(self, req: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -262,6 +273,9 @@ def main() -> None:
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--old", default="0c67e28", help="the commit to compare with")
     ap.add_argument("--new", default=str(ROOT), help="the tree whose src is the new side")
+    ap.add_argument(
+        "--pure", action="store_true", help="the new side on its sources, not its compiled modules"
+    )
     ap.add_argument("--games", default=",".join(GAMES), help=f"some of {', '.join(GAMES)}")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--scale", type=float, default=1.0, help="games and simulations per round")
@@ -283,7 +297,8 @@ def main() -> None:
     print(f"old {args.old} vs new {args.new}; {args.rounds} rounds; load average {load[0]:.2f}")
     with tempfile.TemporaryDirectory(prefix="speed-bench-") as tmp:
         old = Side("old", export(args.old, Path(tmp)))
-        new = Side("new", Path(args.new) / "src")
+        new = Side("new", Path(args.new) / "src", pure=args.pure)
+        print(f"old runs {old.form}, new runs {new.form}")
         try:
             if args.profile:
                 for gid in games:

@@ -14,6 +14,7 @@ The public face used by every layer above the games and by outside scripts::
 from __future__ import annotations
 
 import warroom.games as _games_package  # noqa: F401  (bound first, so the name below wins)
+from warroom import _compiled  # noqa: F401  (compiled modules or their sources: chosen first)
 from warroom.engine import (
     BadOption,
     BadRecord,

@@ -26,6 +26,10 @@ from warroom.engine.contract import plain
 from warroom.games.campaign_commander import isolation
 from warroom.games.campaign_commander.state import Battle, CCState, Op, Units
 
+# (the caches are switched off by replacing parts of the engine, which its compiled form does
+# not allow: tests/engine/test_compiled.py runs these on the sources)
+pytestmark = pytest.mark.pure
+
 GAMES = (
     ("roads-to-stalingrad", {}),
     ("coral-sea", {}),

@@ -9,6 +9,8 @@ isolated for ever (-1 cohesion, no reorganization, no rebuilding).
 
 from __future__ import annotations
 
+import pytest
+
 from warroom.games.campaign_commander.state import Unit
 
 from ..campaign_commander.test_caches import isolation_checked
@@ -17,6 +19,7 @@ from .helpers import clean_board, operation, place
 JAPAN, ALLIES = "japan", "allies"
 
 
+@pytest.mark.pure  # (isolation_checked replaces the isolation pass: see test_caches.py)
 def test_9_6_6_an_island_is_isolated_only_by_enemy_ships_in_every_sea_around_it() -> None:
     calls = [0]
     with isolation_checked(calls):  # the quick isolation pass agrees with a full one

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from warroom.engine import Game, IllegalAction, Match, Rng, action_json, visible
-from warroom.engine.contract import Action
+from warroom.engine.contract import Action, declared_fields
 
 Viewer = str | None
 """A role, or None for an observer (the watch link)."""
@@ -103,12 +103,12 @@ def fork(m: Match) -> Match:
     """An independent match at the same point with its log and undo points: states are
     never changed once a match holds them (``act`` applies to a clone), so they are shared;
     every list or dict the match keeps is copied."""
-    new = copy.copy(m)
+    new = type(m)(m.game, m.scenario, m.options, m.seed, m.state)
     for cls in type(m).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            value = getattr(m, name, None)
-            if isinstance(value, (list, dict)):
-                setattr(new, name, copy.copy(value))
+        for name in declared_fields(cls):  # (its slots; a compiled class has none: setup.py)
+            if hasattr(m, name):
+                value = getattr(m, name)
+                setattr(new, name, copy.copy(value) if isinstance(value, (list, dict)) else value)
     return new
 
 

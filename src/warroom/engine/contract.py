@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from warroom.engine.errors import BadOption, BadScenario, excerpt
 from warroom.engine.rng import Rng, Seed
 
@@ -143,6 +145,44 @@ class Outcome:
         }
 
 
+def declared_fields(cls: type) -> tuple[str, ...]:
+    """The attributes ``cls`` itself declares, in the order of its ``__slots__``. A class
+    compiled by mypyc has no ``__slots__``: it lists its attributes, its bases' too, in
+    ``__mypyc_attrs__``; there, its own are taken in sorted order, which is the order in which
+    the compiled states declare their slots, so both forms give the same snapshot
+    (tests/engine/test_compiled.py)."""
+    d = cls.__dict__
+    slots = d.get("__slots__")
+    if slots is not None:
+        return (slots,) if isinstance(slots, str) else tuple(slots)
+    attrs = d.get("__mypyc_attrs__")
+    if attrs is None:
+        return ()
+    inherited = {a for b in cls.__mro__[1:] for a in b.__dict__.get("__mypyc_attrs__", ())}
+    return tuple(sorted(a for a in attrs if a not in inherited and not a.startswith("__")))
+
+
+def slot_state(obj: Any) -> tuple[None, dict[str, Any]]:
+    """What pickling keeps of a slotted object (its ``__getstate__``): every attribute it has,
+    in the form Python gives a slotted object, the same whether the class is compiled
+    (mypyc: setup.py) or not, so that a state saved by either form loads in the other."""
+    out = dict(getattr(obj, "__dict__", {}))
+    for cls in type(obj).__mro__:
+        for k in declared_fields(cls):
+            if k not in ("__weakref__", "__dict__") and hasattr(obj, k):
+                out[k] = getattr(obj, k)
+    return (None, out)
+
+
+def set_slot_state(obj: Any, state: Any) -> None:
+    """``slot_state``'s reverse (the object's ``__setstate__``); also takes a plain dict."""
+    parts = state if isinstance(state, tuple) else (state,)
+    for part in parts:
+        for k, v in (part or {}).items():
+            setattr(obj, k, v)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """Base of every game state: the generator, the events of the last step, a reveal counter.
 
@@ -159,6 +199,12 @@ class State:
         self.rng = rng
         self.events: list[Event] = []
         self.reveals = 0
+
+    def __getstate__(self) -> Any:
+        return slot_state(self)
+
+    def __setstate__(self, state: Any) -> None:
+        set_slot_state(self, state)
 
     def _copy_base(self, other: State) -> None:
         """For clone(): copy the base fields of ``other`` into self (events start empty)."""
@@ -196,7 +242,7 @@ def plain(obj: Any) -> Any:
         for k, v in vars(obj).items():
             out[k] = plain(v)
     for cls in type(obj).__mro__:
-        for k in getattr(cls, "__slots__", ()):
+        for k in declared_fields(cls):
             if k in ("events", "__weakref__", "__dict__"):
                 continue
             if hasattr(obj, k):
@@ -204,6 +250,7 @@ def plain(obj: Any) -> Any:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S]):
     """A game module's declarative header and rule hooks."""
 

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from warroom.engine.contract import (
     Action,
     Event,
@@ -75,8 +77,10 @@ def visible(event: Event, role: str | None) -> bool:
     return role is not None and isinstance(to, (list, tuple)) and role in to
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Match:
-    """A game in play. Build with ``Match.new`` or ``Match.replay``."""
+    """A game in play. Build with ``Match.new`` or ``Match.replay``. (Compiled by mypyc with
+    the campaign engine: setup.py. A copy is made by ``clone``, not ``copy.copy``.)"""
 
     __slots__ = (
         "_act", "_at", "_legal", "_looks", "_out", "_seen", "_settled", "_undo", "game", "log",
@@ -174,24 +178,13 @@ class Match:
 
     def clone(self) -> Match:
         """An independent match at the same point (log and undo points are not carried)."""
-        m = Match.__new__(Match)
-        m.game, m.scenario, m.options, m.seed = (
-            self.game,
-            self.scenario,
-            dict(self.options),
-            self.seed,
+        m = Match(
+            self.game, self.scenario, dict(self.options), self.seed, self.game.clone(self.state)
         )
-        m.state = self.game.clone(self.state)
         m.steps = list(self.steps)
-        m.log = []
-        m.log_steps = []
-        m._undo = []
         self._settle()
         m._seen = list(self._seen)
         m._settled = self._settled
-        m._looks = {}
-        m._at = None
-        m._legal = {}
         return m
 
     # ----- play -----------------------------------------------------------------------------

@@ -7,6 +7,7 @@ not name, all of them. A test keeps ``WHERE`` in step with what the packages exp
 
 from __future__ import annotations
 
+import gc
 import importlib
 import pkgutil
 from functools import cache
@@ -14,6 +15,19 @@ from typing import Any
 
 from warroom.engine.contract import Game
 from warroom.engine.errors import UnknownGame, excerpt
+
+_SETTLED: set[str] = set()
+
+
+def _settle(module: str) -> None:
+    """A game's module and data are made once per process and kept for as long as it runs:
+    once a game is loaded, everything made so far is moved out of the cyclic collector's sight
+    (``gc.freeze``), whose full passes would otherwise walk all of it again and again (they took
+    10-15% of a campaign's random games: docs/architecture.md, "Speed (issue 22)"). Reference
+    counting still frees any of it that is let go."""
+    if module not in _SETTLED:
+        _SETTLED.add(module)
+        gc.freeze()
 
 
 @cache
@@ -24,6 +38,7 @@ def _all() -> dict[str, Game[Any]]:
         if not info.ispkg or info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        _settle(module.__name__)
         games: list[Game[Any]] = list(getattr(module, "GAMES", ()))
         if hasattr(module, "GAME"):
             games.append(module.GAME)
@@ -53,6 +68,7 @@ def game(game_id: str) -> Game[Any]:
     if where is not None and _all.cache_info().currsize == 0:
         found = getattr(importlib.import_module(where), "GAME", None)
         if found is not None and found.id == game_id:
+            _settle(where)
             return found
     games = _all()
     if game_id not in games:

@@ -261,7 +261,10 @@ class Store:
             self._checkpointer.join(timeout=10)
         with self._lock:
             if self._reader is not self._db:
-                self._reader.close()
+                # (a read under way in another thread, such as the start-up's resume_all, must
+                # end first: closing the connection under it crashed the process)
+                with self._read_lock:
+                    self._reader.close()
             self._db.close()
 
     # ----- writes: one transaction per group, synced before any future resolves -------------

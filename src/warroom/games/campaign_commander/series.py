@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from warroom.engine import Action, Game, Outcome, Rng, Seed
 from warroom.engine.contract import OptionValue, plain
 from warroom.games.campaign_commander import (
@@ -44,6 +46,7 @@ OWNER_TASKS: dict[str, tuple[Any, Any]] = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeriesGame(Game[CCState]):
     """Series rules 1-12. Subclasses set ``data_folder`` and override hooks."""
 

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from warroom.engine import Rng, State
+from warroom.engine.contract import set_slot_state, slot_state
 from warroom.games.campaign_commander.model import OFF_MAP
 
 
@@ -30,6 +33,7 @@ class Unit(NamedTuple):
     inside: bool = False  # inside a fortress
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Units(dict[str, Unit]):
     """Unit id -> status, with an index of who stands where and a memo of facts derived from
     where the units stand and which of them are inside a fortress.
@@ -69,7 +73,7 @@ class Units(dict[str, Unit]):
         return (self.__class__, (dict(self),))
 
     def copy(self) -> Units:
-        new = self.__class__.__new__(self.__class__)  # (tests use subclasses)
+        new = self.__class__()  # (tests use subclasses)
         dict.update(new, self)
         w = self._where
         new._where, new._order = w, self._order
@@ -193,7 +197,8 @@ class Op:
         "window",
     )  # fmt: skip
 
-    def __init__(self, role: str, area: str, sp: int, naval: bool) -> None:
+    # (every argument has a default, as unpickling a compiled object makes it bare first)
+    def __init__(self, role: str = "", area: str = "", sp: int = 0, naval: bool = False) -> None:
         self.role = role
         self.area = area  # the Active Operation marker
         self.sp = sp
@@ -214,8 +219,14 @@ class Op:
         self.hold: list[str] = []  # a naval group waiting for the battle its landing began
         self.window = -1  # state.steps when the opponent's card window (2.3.4) last closed
 
+    def __getstate__(self) -> Any:
+        return slot_state(self)
+
+    def __setstate__(self, state: Any) -> None:
+        set_slot_state(self, state)
+
     def copy(self) -> Op:
-        new = Op.__new__(Op)
+        new = Op(self.role, self.area, self.sp, self.naval)
         new.role, new.area, new.sp, new.naval = self.role, self.area, self.sp, self.naval
         new.acted = set(self.acted)
         new.rebuilt = self.rebuilt
@@ -239,8 +250,14 @@ class Battle:
     )  # fmt: skip
 
     def __init__(
-        self, area: str, attacker: str, defender: str, origin: str, crossing: str, naval: bool
-    ) -> None:
+        self,
+        area: str = "",
+        attacker: str = "",
+        defender: str = "",
+        origin: str = "",
+        crossing: str = "",
+        naval: bool = False,
+    ) -> None:  # (defaults: see Op)
         self.area = area
         self.attacker = attacker
         self.defender = defender
@@ -257,8 +274,16 @@ class Battle:
         self.stuck = False  # no chit can land a hit any more (combat.may_still_hurt)
         self.turn = attacker
 
+    def __getstate__(self) -> Any:
+        return slot_state(self)
+
+    def __setstate__(self, state: Any) -> None:
+        set_slot_state(self, state)
+
     def copy(self) -> Battle:
-        new = Battle.__new__(Battle)
+        new = Battle(
+            self.area, self.attacker, self.defender, self.origin, self.crossing, self.naval
+        )
         new.area, new.attacker, new.defender = self.area, self.attacker, self.defender
         new.origin, new.crossing, new.naval = self.origin, self.crossing, self.naval
         new.units = {k: list(v) for k, v in self.units.items()}
@@ -278,8 +303,8 @@ class CCState(State):
         "played", "rp_aboard", "rps", "sieges", "steps", "tasks", "units",
     )  # fmt: skip
 
-    def __init__(self, rng: Rng) -> None:
-        super().__init__(rng)
+    def __init__(self, rng: Rng | None = None) -> None:  # (the default: see Op)
+        super().__init__(rng if rng is not None else Rng(0))
         self.units: Units = Units()
         self.rps: dict[str, dict[str, int]] = {}
         # naval transport (series 7): ground unit -> the ship it is aboard, and ship -> the
@@ -309,7 +334,7 @@ class CCState(State):
         self.cache: tuple[str, list[Any]] | None = None  # (role, legal actions) of this moment
 
     def clone(self) -> CCState:
-        new = CCState.__new__(CCState)
+        new = CCState(self.rng)
         new._copy_base(self)
         new.units = self.units.copy()
         new.rps = {k: v.copy() for k, v in self.rps.items()}

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from warroom.engine import Action, OptionValue, ScenarioSpec
 from warroom.games.campaign_commander import combat, isolation
 from warroom.games.campaign_commander.model import DEAD, GONE, OFF_MAP, CardDef, Effect
@@ -17,6 +19,7 @@ WINTER_CLOSES_VOLGA = 5  # cards played/discarded after Winter Arrives before th
 NON_GERMAN = ("italian", "hungarian", "rumanian")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RoadsToStalingrad(SeriesGame):
     id = "roads-to-stalingrad"
     title = "Campaign Commander: Roads to Stalingrad"
