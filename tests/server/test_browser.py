@@ -135,4 +135,6 @@ def test_an_undo_and_a_refused_link(browser: Any, server: LiveServer, tmp_path: 
     bad = open_page(browser, f"{server.url}/g/{m['id']}#t=not-a-seat")
     bad.wait_for_selector(".toast:not(.hidden)")
     assert "holds no seat" in bad.locator(".toast").inner_text()
+    # (the toast may come before the watcher's view has arrived: wait for the view)
+    bad.wait_for_function("window.warroom && window.warroom.view !== null")
     assert bad.evaluate("window.warroom.view.role") is None  # it only watches
