@@ -22,11 +22,11 @@ $(VENV)/.installed: pyproject.toml setup.py
 	@test -z "$(NO_CC)" || echo "no C compiler (cc): installing the pure-Python campaign engine"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,rl,ray]'
+	$(PY) -m pip install --quiet -e '.[dev,rl,ray]' || { echo "the compiled build failed: installing the pure-Python campaign engine"; WARROOM_PURE=1 $(PY) -m pip install --quiet -e '.[dev,rl,ray]'; }
 	touch $@ $(VENV)/.compiled
 
 $(VENV)/.compiled: $(COMPILED_SOURCES)
-	$(PY) -m pip install --quiet --no-deps -e .
+	$(PY) -m pip install --quiet --no-deps -e . || { echo "the compiled build failed: installing the pure-Python campaign engine"; WARROOM_PURE=1 $(PY) -m pip install --quiet --no-deps -e .; }
 	touch $@
 
 run: setup
