@@ -21,6 +21,11 @@ In a search, each determinized world draws one member from the belief for each o
 and that member plays the role in the world's simulations (the same member for every
 candidate of the world, so candidates are still compared on the same luck).
 
+A game whose plans are secret when written and shown later (Commanders' order sheets) offers
+``plan_opens``, ``plan_shown`` and ``plan_of`` hooks: the tracker keeps the position a plan was
+begun from and, once the plan is shown to everyone, weighs every member by how likely it was
+to write it from there (``plan_likelihoods``).
+
 ``Tracker`` follows a match for one seat: it replays the steps it has not seen yet on a
 shadow state (read only through ``determinize`` for the seat's role, like the search
 itself) and updates the beliefs. It keeps nothing a replay of the match's record cannot
