@@ -68,3 +68,29 @@ def test_search_and_rules_beat_random() -> None:
         for seats in ({"white": spec, "black": "random"}, {"white": "random", "black": spec}):
             res = play_game("commanders", seats, 7, 7)
             assert res.winner is not None and seats[res.winner] == spec, (spec, seats)
+
+
+def test_the_other_sides_hidden_sheet_is_written_by_the_member_drawn_for_the_world() -> None:
+    """In a world the search tries its sheets in, the other side's hidden sheet is written by
+    the member of its population drawn for that world (here the flank script, which sends
+    everything at the west flank), not always by the rules player."""
+    from warroom.ai.exploits.commanders import APPROACH, FLANK
+    from warroom.ai.population import members
+
+    m = _planning_match(5)
+    g: Any = m.game
+    flank = next(x for x in members(g, "white") if x.name == "script:flank")
+    rules = next(x for x in members(g, "white") if x.name == "rules")
+    world = g.determinize(m.state, "black", Rng(1))
+    scripted: Any = vc.prepare(g, g.clone(world), "black", Rng(2), {"white": flank})
+    ruled: Any = vc.prepare(g, g.clone(world), "black", Rng(2), {"white": rules})
+    ids = scripted.data.ids
+
+    def aimed(s: Any) -> int:
+        return sum(
+            n for (_t, _f, a), n in s.sheet[0].items() if ids[a] in (FLANK["white"], APPROACH)
+        )
+
+    assert scripted.sheet[0] != ruled.sheet[0]
+    assert aimed(scripted) > aimed(ruled)
+    assert aimed(scripted) > sum(scripted.sheet[0].values()) / 2  # most of it at the flank

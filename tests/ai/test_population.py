@@ -78,3 +78,45 @@ def test_a_tracker_saved_and_restored_holds_the_same_beliefs() -> None:
     restored.catch_up(m)
     assert restored.beliefs[first].weights == kept.beliefs[first].weights
     assert restored.beliefs[first].updates == kept.beliefs[first].updates > 0
+
+
+@pytest.mark.parametrize("habit", ["script:flank", "script:turtle"])
+def test_commanders_sheets_shown_at_scoring_find_the_habit(habit: str) -> None:
+    """Commanders' orders are secret when given, so no single order is evidence; the scoring
+    phase shows both whole sheets, and the tracker then weighs each member by how likely it
+    was to write the sheet shown from where the side began writing it."""
+    m = _play("commanders", habit, 300)
+    tracker = Tracker(m.game, "black", seed=3)
+    tracker.catch_up(m)
+    belief = tracker.beliefs["white"]
+    (name, weight), *_ = belief.top(1)
+    assert belief.updates >= 2
+    assert name == habit and weight > 0.5
+
+
+def test_a_commanders_sheet_is_no_evidence_until_it_is_shown() -> None:
+    """While a round is played the other side's sheet stays secret (its orders are shown one
+    by one only as units carry them out): the beliefs move only at the scoring phase, when
+    both sheets are shown. A tracker saved in the middle of a round and restored (a server
+    restart) weighs that round's sheet as the one never saved does."""
+    g = game("commanders")
+    m = Match.new(g, seed=4)
+    agents = {"white": make_agent("script:flank", g.id, 1), "black": make_agent("rules", g.id, 2)}
+    tracker = Tracker(g, "black", seed=3)
+    saved: bytes | None = None
+    moves = 0
+    while not m.over and m.state.round < 4:
+        role = m.active[0]
+        before, logged = list(tracker.beliefs["white"].weights), len(m.log)
+        m.act(role, agents[role].choose(m, role))
+        tracker.catch_up(m)
+        if tracker.beliefs["white"].weights != before:
+            moves += 1
+            assert "plan" in {e.get("kind") for e in m.log[logged:]}
+        if saved is None and m.state.round == 2 and m.state.phase != "planning":
+            saved = pickle.dumps(tracker)  # a sheet written, not yet shown
+    assert saved is not None and moves >= 2
+    restored = pickle.loads(saved)
+    restored.catch_up(m)
+    assert restored.beliefs["white"].weights == tracker.beliefs["white"].weights
+    assert restored.beliefs["white"].updates == tracker.beliefs["white"].updates

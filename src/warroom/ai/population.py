@@ -21,6 +21,11 @@ In a search, each determinized world draws one member from the belief for each o
 and that member plays the role in the world's simulations (the same member for every
 candidate of the world, so candidates are still compared on the same luck).
 
+A game whose plans are secret when written and shown later (Commanders' order sheets) offers
+``plan_opens``, ``plan_shown`` and ``plan_of`` hooks: the tracker keeps the position a plan was
+begun from and, once the plan is shown to everyone, weighs every member by how likely it was
+to write it from there (``plan_likelihoods``).
+
 ``Tracker`` follows a match for one seat: it replays the steps it has not seen yet on a
 shadow state (read only through ``determinize`` for the seat's role, like the search
 itself) and updates the beliefs. It keeps nothing a replay of the match's record cannot
@@ -32,7 +37,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +47,23 @@ from warroom.engine import Action, Game, Match, Rng, State
 Observed = Callable[[Game[Any], State, str, Action], bool]
 """Whether the other roles see ``actor`` take ``action`` in ``state`` (before it is applied),
 so that it may count as evidence of its way of playing."""
+
+PlanOpens = Callable[[Game[Any], State, str], bool]
+"""Whether ``actor`` starts writing a secret plan (an order sheet) in ``state``, before its
+step: the position is kept until the plan is shown."""
+PlanShown = Callable[[Game[Any], Sequence[Any], str], Mapping[Hashable, int] | None]
+"""The orders of ``actor``'s plan that the events of a step show everyone (each with how many
+times it was given), or None when they show none."""
+PlanOf = Callable[[Game[Any], State, str, "Member", Rng], Mapping[Hashable, int]]
+"""The plan ``member`` would have written for ``actor`` from ``state`` (the position kept when
+the plan was opened), as ``PlanShown`` counts its orders."""
+
+PLAN_CHOICES = 20
+"""Plans: the orders a noise member picks among (about the orders a Commanders sheet may
+give)."""
+PLAN_TEMPER = 0.5
+"""Plans: the power a plan's likelihood is raised to (a sheet's orders are not independent
+draws: a member that writes one of them is likely to write the next)."""
 
 EPS = 0.25
 """The chance a member is taken to deviate from its own choice (its randomness, the hand
@@ -157,7 +179,12 @@ class Belief:
                 continue
             choice = m.choose(game, game.clone(seen), actor, actions, rng.fork(i))
             likes.append((1.0 - eps) * (choice == action) + eps / n)
-        if max(likes) - min(likes) < 1e-12:
+        return self.weigh(likes, mix)
+
+    def weigh(self, likes: Sequence[float], mix: float = MIX) -> bool:
+        """Multiply each member's weight by its likelihood of what was seen (``likes``, one a
+        member), then mix a little of the prior back. False when they are all alike."""
+        if max(likes) - min(likes) < 1e-12 * max(likes):
             return False
         post = [w * lk for w, lk in zip(self.weights, likes, strict=True)]
         total = sum(post)
@@ -188,6 +215,28 @@ class Belief:
         return -sum(w * math.log(w) for w in self.weights if w > 0)
 
 
+def plan_likelihoods(
+    members: Sequence[Member],
+    plans: Sequence[Mapping[Hashable, int] | None],
+    shown: Mapping[Hashable, int],
+    eps: float = EPS,
+) -> list[float]:
+    """Each member's likelihood of the ``shown`` plan (scaled so the likeliest is 1): every
+    order shown is drawn from the member's own plan (``plans``, None for noise) with chance
+    ``1 - eps``, else from ``PLAN_CHOICES`` orders at random; tempered by ``PLAN_TEMPER``."""
+    logs: list[float] = []
+    for plan in plans:
+        total = sum(plan.values()) if plan else 0
+        ll = 0.0
+        for order, n in shown.items():
+            own = (plan.get(order, 0) / total) if plan and total else 0.0
+            p = (1.0 - eps) * own + eps / PLAN_CHOICES if plan is not None else 1 / PLAN_CHOICES
+            ll += n * math.log(p)
+        logs.append(PLAN_TEMPER * ll)
+    top = max(logs)
+    return [math.exp(x - top) for x in logs]
+
+
 class Tracker:
     """Follows one match for one seat: beliefs over the other roles, from what the seat saw.
 
@@ -214,6 +263,9 @@ class Tracker:
         self._origin: tuple[Any, ...] | None = None
         self._told = 0
         """The other roles' decisions seen so far (the updates' generator counter)."""
+        self._opened: dict[str, State] = {}
+        """Per other role writing a secret plan: the position it started from (until shown)."""
+        self._plans: tuple[PlanOpens, PlanShown, PlanOf] | None = None
         self._bind(game)
 
     def _bind(self, game: Game[Any]) -> None:
@@ -228,6 +280,8 @@ class Tracker:
                 b.weights, b.updates = list(weights), updates
         hook: Observed | None = game_hook(game.id, "observed")
         self.observed = hook
+        hooks = [game_hook(game.id, n) for n in ("plan_opens", "plan_shown", "plan_of")]
+        self._plans = (hooks[0], hooks[1], hooks[2]) if all(hooks) else None
 
     def __getstate__(self) -> dict[str, Any]:
         return {
@@ -238,6 +292,7 @@ class Tracker:
             "origin": self._origin,
             "told": self._told,
         }
+        # the positions plans were opened from are made again by replaying the steps seen
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.role, self.seed = state["role"], state["seed"]
@@ -249,6 +304,8 @@ class Tracker:
         self._told = state["told"]
         self._weights: dict[str, tuple[list[float], int]] | None = state["weights"]
         self.beliefs = {}
+        self._opened = {}
+        self._plans = None
 
     def _restore(self, match: Match) -> bool:
         """After unpickling: bind the match's game, put the weights back and replay the steps
@@ -265,8 +322,11 @@ class Tracker:
             if b is not None and len(w) == len(b.members):
                 b.weights, b.updates = list(w), updates
         shadow = Match.new(game, match.scenario, match.options, match.seed).state
+        self._opened = {}
         for role, action in seen:
+            self._open(shadow, role)
             game.apply(shadow, role, action)
+            self._shown(shadow, weigh=False)  # already in the weights put back
             shadow.events.clear()
         self._shadow = shadow
         return True
@@ -288,6 +348,7 @@ class Tracker:
             self._shadow = Match.new(game, match.scenario, match.options, match.seed).state
             self._seen = []
             self._told = 0
+            self._opened = {}
             done = 0
             self._origin = origin
             self.beliefs = {r: Belief(members(game, r)) for r in game.roles if r != self.role}
@@ -302,9 +363,45 @@ class Tracker:
                     rng = Rng(self.seed ^ 0xB11EF).fork(self._told)
                     seen = game.determinize(shadow, self.role, rng.fork(1))
                     self.beliefs[st.role].update(game, seen, st.role, legal, st.action, rng)
+            self._open(shadow, st.role)
             game.apply(shadow, st.role, st.action)
+            self._shown(shadow, weigh=True)
             shadow.events.clear()
             self._seen.append((st.role, st.action))
+
+    def _open(self, shadow: State, actor: str) -> None:
+        """Keep the position ``actor`` starts a secret plan from (the game's ``plan_opens``)."""
+        if self._plans is None or actor == self.role or actor not in self.beliefs:
+            return
+        game = self.game
+        assert game is not None
+        if actor not in self._opened and self._plans[0](game, shadow, actor):
+            self._opened[actor] = game.clone(shadow)
+
+    def _shown(self, shadow: State, weigh: bool) -> None:
+        """When a step's events show an opened plan (the game's ``plan_shown``), weigh each
+        member by how likely it was to write it from the position kept (``plan_of``): the
+        plan, once shown to everyone, is evidence like a move seen when made."""
+        if self._plans is None or not self._opened:
+            return
+        game = self.game
+        assert game is not None
+        _, shown_hook, plan_of = self._plans
+        for actor in list(self._opened):
+            shown = shown_hook(game, shadow.events, actor)
+            if shown is None:
+                continue
+            start = self._opened.pop(actor)
+            if not weigh or not shown:
+                continue
+            self._told += 1
+            rng = Rng(self.seed ^ 0xB11EF).fork(self._told)
+            belief = self.beliefs[actor]
+            plans = [
+                None if m.policy is None else plan_of(game, start, actor, m, rng.fork(i))
+                for i, m in enumerate(belief.members)
+            ]
+            belief.weigh(plan_likelihoods(belief.members, plans, shown))
 
     def _evidence(self, state: State, step: Any) -> bool:
         game = self.game

@@ -68,9 +68,10 @@ Macros = Callable[[Game[Any], State, str, Sequence[Action], Rng], list[list[Acti
 sheet) to compare instead of single actions; the first is the rules policy's. None: no plans
 at this prompt (single actions are compared)."""
 
-Prepare = Callable[[Game[Any], State, str, Rng], State]
+Prepare = Callable[[Game[Any], State, str, Rng, Mapping[str, Member]], State]
 """For the flat search: finish a determinized world before the candidates are tried in it,
-e.g. give the other side a plan of its own (its real one is hidden); the world to use."""
+e.g. give the other side a plan of its own (its real one is hidden), written by the world's
+member of its population (the last argument, by role); the world to use."""
 
 Cutoff = Callable[[Game[Any], State, State], bool]
 """For a rollout: (game, world where it started, state now) -> stop here and evaluate. The
@@ -612,10 +613,12 @@ class Searcher:
                 h.pending = None
             else:
                 world = game.determinize(state, role, rng.fork(h.worlds))
-                if self.prepare is not None:
-                    world = self.prepare(game, world, role, rng.fork(0x9E9 + h.worlds))
-                roll = rng.fork(0xF1A7 + h.worlds)
                 picks = self._picks(rng.fork(0x0BB0 + h.worlds))
+                if self.prepare is not None:  # e.g. the other side's member writes its plan
+                    world = self.prepare(
+                        game, world, role, rng.fork(0x9E9 + h.worlds), self._members(picks)
+                    )
+                roll = rng.fork(0xF1A7 + h.worlds)
                 got = []
             others = self._members(picks)
             for i in h.alive[len(got) :]:

@@ -17,9 +17,10 @@ side, the units fighting and routed, and the threat to reach 10 VP at the next s
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from warroom.ai.population import Member
 from warroom.ai.rules.commanders import Style, plan_sheet_order
 from warroom.engine import Action, Game, Rng, State
 
@@ -140,8 +141,11 @@ def _planning(state: State, side: int) -> bool:
     return bool(s.phase == "planning" and s.stage == "plan" and s.waiting[side])
 
 
-def prepare(game: Game[Any], world: State, role: str, rng: Rng) -> State:
-    """In a determinized world at planning, let the rule-based player write the other side's
+def prepare(
+    game: Game[Any], world: State, role: str, rng: Rng, others: Mapping[str, Member] | None = None
+) -> State:
+    """In a determinized world at planning, let the other side's member of the world (``others``,
+    drawn from the search's belief about it; the rule-based player without one) write its
     sheet (``determinize`` filled a finished sheet with random orders)."""
     s: Any = world
     me = SIDE[role]
@@ -154,8 +158,60 @@ def prepare(game: Game[Any], world: State, role: str, rng: Rng) -> State:
         s.waiting[other] = True
         s.cache = [None, None]
         world = game.determinize(world, role, rng.fork(1))
-    _write(game, world, ROLES[other], rng, Style())
+    _write_as(game, world, ROLES[other], (others or {}).get(ROLES[other]), rng)
     return world
+
+
+def _write_as(game: Game[Any], world: State, role: str, member: Member | None, rng: Rng) -> None:
+    """Let ``member`` (a member of the population, ``warroom.ai.population``; None or the
+    rules member: the rule-based player) write ``role``'s sheet to the end."""
+    if member is None or member.name == "rules":
+        _write(game, world, role, rng, Style())
+        return
+    side = SIDE[role]
+    for _ in range(80):
+        if not _planning(world, side):
+            break
+        acts = game.legal_actions(world, role)
+        if not acts:
+            break
+        a = acts[0] if len(acts) == 1 else member.choose(game, world, role, acts, rng)
+        game.apply(world, role, a)
+        world.events.clear()
+        if a == ("done",):
+            break
+
+
+def plan_opens(game: Game[Any], state: State, actor: str) -> bool:
+    """``actor`` is about to write its order sheet (nothing on it yet)."""
+    s: Any = state
+    side = SIDE[actor]
+    return _planning(state, side) and s.given[side] == 0
+
+
+def plan_shown(game: Game[Any], events: Sequence[Any], actor: str) -> dict[Hashable, int] | None:
+    """The orders of ``actor``'s sheet the scoring phase shows both sides (its "plan" log
+    entry: type, from, arrow, how many), or None when these events show none."""
+    for e in events:
+        if e.get("kind") == "plan" and e.get("side") == actor and "to" not in e:
+            return {(t, f, a): int(n) for t, f, a, n, _carried in e["orders"]}
+    return None
+
+
+def plan_of(
+    game: Game[Any], state: State, actor: str, member: Member, rng: Rng
+) -> dict[Hashable, int]:
+    """The sheet ``member`` would write for ``actor`` from ``state`` (where it opened its
+    sheet), counted as ``plan_shown`` counts the shown one."""
+    from warroom.games.commanders.data import TYPES
+
+    w: Any = game.clone(state)
+    side = SIDE[actor]
+    w.waiting[1 - side] = True  # its "done" must not start the round's battles here
+    w.cache = [None, None]
+    _write_as(game, w, actor, member, rng)
+    ids = w.data.ids
+    return {(TYPES[t], ids[f], ids[a]): n for (t, f, a), n in w.sheet[side].items()}
 
 
 KEY = ("kind", "from", "to")
