@@ -50,7 +50,7 @@ def test_the_hooks_offer_each_sides_default_first_and_a_few_styles_per_side() ->
         )
     assert styles(g, "axis")[0] == ("rules", rts.policy)
     soviet = styles(g, "soviet")
-    assert soviet[0][0] == "massed-two-bold" and soviet[1] == ("rules", rts.policy)
+    assert soviet[0][0] == "massed-two" and soviet[1] == ("rules", rts.policy)
 
 
 def test_the_default_style_plays_exactly_as_the_rules_player() -> None:

@@ -274,12 +274,10 @@ STYLES: dict[str, tuple[Style, ...]] = {
     "soviet": (
         Style(name="massed-two-garrisons", stack=6, focus=2, garrison=2),
         Style(name="massed-two", stack=6, focus=2),
-        Style(name="massed-two-bold", stack=6, focus=2, odds=0.7),
     ),
 }
 """The variants the search may choose for each side (besides ``policy``): those that did
 better than the rules player from that seat, whole campaigns against it (docs/ai.md: the
 Axis that keeps up to six units in every city it scores for won 181 of 200 there, the rules
 Axis 85; the Soviet that masses its stacks on the two nearest cities it wants 138-142, the
-rules Soviet 111; the same attacking at odds of 0.7 instead of 1, issue 23: against Axis
-strongholds and garrisons 40 and 36 of 60, the massed Soviet 34 and 30.5)."""
+rules Soviet 111)."""

@@ -56,16 +56,12 @@ EPOCH_CARDS = 20
 campaign lasts some 40-60): two or three races a game, each some 24 simulations."""
 
 
-DEFAULT = {"axis": "rules", "soviet": "massed-two-bold"}
+DEFAULT = {"axis": "rules", "soviet": "massed-two"}
 """The style a race keeps without clear evidence for another. The Soviet's is the massed
 style: as a fixed player it beat the rules player (138 of 200 against 111 for the rules
 Soviet) and random (98 of 100 against 88), and with the rules player as the default the
 search's Soviet kept it too often on 24 rollouts (9 of 20 against rules, 17 of 20 against
-random, all three of its losses to random). Since 25 Nov (issue 23) the same attacking at
-odds of 0.7 (``massed-two-bold``): as a fixed player against an Axis that garrisons its
-cities, the habit a person finds against the massed Soviet, it won 40 of 60 against six-unit
-strongholds and 36 against four-unit garrisons (massed-two: 34 and 30.5), and 49 against the
-rules Axis (51), seeds 7000-7059."""
+random, all three of its losses to random)."""
 
 
 def styles(game: Game[Any], role: str) -> Sequence[tuple[str, Policy]]:
