@@ -26,13 +26,15 @@ def test_initial_control_and_islands() -> None:
 
 
 def test_rabaul_is_worth_more_to_japan() -> None:
-    # our designed value (balance, NOTES "Balance"): Japan's main base scores 4 for Japan, 3
-    # for the Allies; at the start Japan holds New Britain and New Ireland: Rabaul + Kavieng
-    assert dict(GAME.data.areas["Rabaul"].vp) == {JAPAN: 4, ALLIES: 3}
+    # our designed values (balance, NOTES "Balance"): the bases of the Bismarck barrier are
+    # worth more to Japan (Rabaul 5 and Kavieng 2) than to the Allies (3 and 1); at the start
+    # Japan holds New Britain and New Ireland: Rabaul + Kavieng
+    assert dict(GAME.data.areas["Rabaul"].vp) == {JAPAN: 5, ALLIES: 3}
     s = new_match().state
-    assert GAME.victory_points(s)[JAPAN] == 4 + 1
+    assert dict(GAME.data.areas["Kavieng"].vp) == {JAPAN: 2, ALLIES: 1}
+    assert GAME.victory_points(s)[JAPAN] == 5 + 2
     s.control["Gasmata"] = ALLIES  # New Britain split: Rabaul scores for nobody
-    assert GAME.victory_points(s)[JAPAN] == 1
+    assert GAME.victory_points(s)[JAPAN] == 2
 
 
 def test_whole_islands_score() -> None:

@@ -141,3 +141,28 @@ def test_a_race_of_styles_goes_on_across_prompts_even_from_the_store() -> None:
     for (key_a, chosen_a, _), (key_b, chosen_b, done_b) in itertools.pairwise(styles):
         if key_a == key_b and chosen_a != chosen_b:
             assert done_b  # a new style only when a race has just ended
+
+
+LOADED = "sorted(m for m in __import__('sys').modules if m.startswith(('warroom.', 'numpy')))"
+"""Evaluated in a worker process: the modules it has imported so far."""
+
+
+def test_a_fresh_server_has_its_computer_players_ready_before_the_first_request(
+    tmp_path: Path,
+) -> None:
+    """The first computer move of a freshly started server took 12-23 s on a loaded machine
+    (issue 23): its worker process started and imported the games and agents then. Start-up
+    now starts every worker and loads what a first decision needs (the games, their rules
+    players, search values and exploit scripts, the generator's numpy) before it takes a
+    request, so the first move costs what the later ones do."""
+    players = Players("process")
+    with TestClient(create_app(tmp_path / "w.sqlite", players=players, resume=False)):
+        for lane in players.lanes.values():
+            procs = getattr(lane.executor, "_processes", None) or {}
+            assert len(procs) == lane.workers, f"the {lane.name} lane's worker is not started"
+            loaded = set(lane.executor.submit(eval, LOADED).result(timeout=60))
+            for gid in ("commanders", "coral_sea", "roads_to_stalingrad"):
+                assert f"warroom.ai.exploits.{gid}" in loaded, (lane.name, gid)
+                assert f"warroom.ai.values.{gid}" in loaded, (lane.name, gid)
+            assert "warroom.ai.rules.fall_blau" in loaded
+            assert "numpy" in loaded

@@ -108,6 +108,11 @@ class OddsBody(BaseModel):
 # Computer players think elsewhere (warroom.server.players).
 
 
+WARM_SECONDS = 120.0
+"""The longest start-up waits for the computer players' worker processes to be ready (then it
+goes on, and a first computer move waits for them instead)."""
+
+
 def create_app(
     db: str | Path = "data/warroom.sqlite",
     *,
@@ -146,9 +151,12 @@ def create_app(
         # loop that takes a whole switch interval (5 ms by default) each time
         interval = sys.getswitchinterval()
         sys.setswitchinterval(min(interval, 0.001))
+        # the computer players' worker processes start (and import the games and agents) now,
+        # before the server takes requests: a match's first computer move then costs what its
+        # later ones do (a worker starting took 12-23 s on a loaded machine, issue 23)
+        await asyncio.to_thread(rooms.players.warm, WARM_SECONDS)
         if resume:  # unfinished matches with computer seats play on, without holding up start
             threading.Thread(target=rooms.resume_all, daemon=True).start()
-        threading.Thread(target=rooms.players.warm, daemon=True).start()
         yield
         sys.setswitchinterval(interval)
         gc.unfreeze()

@@ -33,9 +33,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
+import logging
 import math
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -45,6 +49,8 @@ from typing import Any
 from warroom.ai import LEVELS, Agent, load_agent, parse_agent_spec, save_agent
 from warroom.engine import Match, action_json
 from warroom.server.seats import build_agent
+
+log = logging.getLogger(__name__)
 
 Memory = tuple[int, bytes]
 """A seat's agent as it was after its last answer: (the match's step count when it answered,
@@ -119,10 +125,34 @@ def _choose_from_record(
 
 
 def _warm() -> None:
-    """In a worker process: import the agents and the games before the first decision."""
-    from warroom.engine import game_ids
+    """In a worker process as it starts (the pool's initializer): import and build what a first
+    decision would otherwise pay for inside its budget: every game, each game's rules player,
+    search values and exploit scripts, each role's population (``warroom.ai.population``) and
+    a match on a secret seed, and numbers enough of the fast generator for its numpy blocks."""
+    from warroom.ai.population import members
+    from warroom.engine import Rng, game, game_ids
 
-    game_ids()
+    for game_id in game_ids():
+        g = game(game_id)
+        name = game_id.replace("-", "_")
+        for package in ("warroom.ai.rules", "warroom.ai.values", "warroom.ai.exploits"):
+            module = f"{package}.{name}"
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+        for role in g.roles:
+            members(g, role)
+        Match.new(g, seed="5eed" * 8)
+    rng = Rng(0)
+    for _ in range(600):
+        rng.random()
+
+
+def _ready() -> int:
+    """In a worker process: nothing (the initializer has run when this returns)."""
+    return os.getpid()
 
 
 def check_budget(spec: str) -> None:
@@ -267,17 +297,33 @@ class Players:
     def _executor(self, workers: int, name: str) -> Executor:
         if self.mode == "process":
             return ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm,
             )
         return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"warroom-{name}")
 
-    def warm(self) -> None:
-        """Start the worker processes and import the games there, before the first move."""
-        if self.mode == "process":
-            for lane in self.lanes.values():
-                with contextlib.suppress(RuntimeError):
-                    for _ in range(lane.workers):
-                        lane.executor.submit(_warm)
+    def warm(self, timeout: float | None = None) -> bool:
+        """Start the worker processes (each imports the games and the agents as it starts,
+        ``_warm``) and wait up to ``timeout`` seconds (None: no wait) for them to be ready, so
+        that a match's first computer move does not wait for a process to start. True when
+        they are ready (always in thread mode)."""
+        if self.mode != "process":
+            return True
+        futures: list[Future[Any]] = []
+        for lane in self.lanes.values():
+            with contextlib.suppress(RuntimeError):  # the server is stopping
+                futures += [lane.executor.submit(_ready) for _ in range(lane.workers)]
+        if timeout is None:
+            return False
+        started = time.monotonic()
+        for future in futures:
+            try:
+                future.result(timeout=max(0.0, started + timeout - time.monotonic()))
+            except Exception as exc:
+                log.warning("computer players not ready after %.0f s: %r", timeout, exc)
+                return False
+        return True
 
     def choose(
         self,

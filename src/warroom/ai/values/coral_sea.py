@@ -2,9 +2,13 @@
 it chooses again (``epoch``), and, for a tree search cut off early, the value of a position.
 
 **Styles** (the default, ``SEARCH``): the search plays whole campaigns from the position
-once per style and keeps the rules player's own way unless another clearly does better
-against the rules player (see docs/ai.md). The styles are variants of the rule-based player
-(``warroom.ai.rules.coral_sea.Style``), chosen from fixed-style games against it.
+once per style and keeps its side's first style unless another clearly does better against
+the other side as it models it (a population, ``warroom.ai.population``; see docs/ai.md).
+The first style is each side's best in the style game (every style of one side against every
+style of the other, Coral Sea NOTES, "Balance"): for Japan ``guadalcanal``, which does at
+least as well as the rules player against every Allied style; for the Allies the rules
+player itself, which keeps the two screens of that game's best Allied style. The styles are
+variants of the rule-based player (``warroom.ai.rules.coral_sea.Style``).
 
 **Value** (the tree search, ``styles=0``): a logistic fit (Newton, L2 = 1, draws counted as
 half a win) to 9,776 positions, one every 10 prompts, of 200 games (seeds 2000-2199: rules
@@ -24,7 +28,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from warroom.ai.base import Policy
-from warroom.ai.rules.coral_sea import ALLIED, STRAIT, Style
+from warroom.ai.rules.coral_sea import ALLIED, SINGLE, STRAIT, Style
 from warroom.ai.values.cc_series import (
     candidates,
     final,
@@ -48,33 +52,34 @@ BOUGAINVILLE = ("Buin", "Buka")
 
 STYLES: dict[str, tuple[Style, ...]] = {
     "japan": (
-        Style(),
-        Style("bougainville", focus=FOOTHOLD + BOUGAINVILLE),
-        Style("solomons", focus=(*FOOTHOLD, *BOUGAINVILLE, "Tulagi"), haven=True),
         Style(
             "guadalcanal",
             focus=(*FOOTHOLD, *BOUGAINVILLE, "Lunga", "Cape Esperance"),
             haven=True,
         ),
+        Style(),
+        Style("bougainville", focus=FOOTHOLD + BOUGAINVILLE),
+        Style("solomons", focus=(*FOOTHOLD, *BOUGAINVILLE, "Tulagi"), haven=True),
         Style("buin", focus=BOUGAINVILLE, haven=True, hand=0),
         Style("screen", station=("Solomon Sea",)),
     ),
     "allies": (
-        ALLIED,  # the rules player, which keeps a screen in Indispensable Strait (STRAIT)
-        Style("strait-pacific", station=(STRAIT, "Pacific Ocean")),
+        ALLIED,  # the rules player: screens in Indispensable Strait and the Pacific Ocean
+        SINGLE,  # the rules player before the second screen
         Style("strait-solomon", station=(STRAIT, "Solomon Sea")),
         Style("haven", haven=True),
         Style("map", hand=0),
     ),
 }
-"""Per side: the rules player first, then the styles the search may switch to."""
+"""Per side: the style a race keeps by default first (for the Allies the rules player), then
+the styles the search may switch to."""
 
 EPOCH_CARDS = 6
 """The search chooses its style again every this many cards played."""
 
 
 def styles(game: Game[Any], role: str) -> Sequence[tuple[str, Policy]]:
-    """The ways of playing ``role`` the search races, the rules player's own first."""
+    """The ways of playing ``role`` the search races, the default first."""
     return [(st.name, st) for st in STYLES[role]]
 
 

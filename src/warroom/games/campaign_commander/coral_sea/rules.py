@@ -34,7 +34,7 @@ RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "5"
+    version = "6"
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(
@@ -1130,12 +1130,12 @@ class CoralSea(SeriesGame):
             op.acted -= hidden
             if not op.group and not op.hold:
                 # no group in sight: what it did so far is forgotten with it, and the card
-                # window (2.3.4) is as the moves in sight tell: closed while the enemy seems
-                # still at his menu (his picks in port are unseen), open once his group moved
+                # window (2.3.4) is taken as closed, the enemy seeming still at his menu:
+                # whether his unseen steps (a pick in port, a move, a halt) have opened it
+                # again is unseen too
                 op.group_from, op.path, op.stacked = "", [], ""
                 op.laden = op.embarked = False
-                if state.op is not None and (state.op.group or state.op.hold):
-                    op.window = 0 if op.moved else new.steps
+                op.window = new.steps
                 # nor its range left, nor that it set out (as the view shows it)
                 op.mp, op.moved = 0, False
         if hidden:
