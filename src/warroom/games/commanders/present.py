@@ -449,6 +449,18 @@ def _units(ids: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+UNIT_TO_SECTOR = {
+    "moved": "moves to",
+    "entered": "enters",
+    "retreat": "retreats to",
+    "blocked": "cannot move into",
+    "fled": "flees to",
+    "garrison": "goes into the building of",
+    "no-target": "finds nothing to fire at in",
+}
+"""Events that read "<unit> <words> <sector>": the words for each kind."""
+
+
 def describe_event(e: dict[str, Any]) -> str:
     """A log line in words: units and sectors by name (the sectors' names on the board the
     battle is fought on: the event carries it when it is not side A), dice as dice with
@@ -577,14 +589,8 @@ def describe_event(e: dict[str, Any]) -> str:
         )
     elif k == "positions":
         text = f"In {zone(e['zone'])}: White {_units(e['white'])}; Black {_units(e['black'])}"
-    elif k == "moved":
-        text = f"{unit_name(e['unit'])} moves to {at(e['sector'])}"
-    elif k == "entered":
-        text = f"{unit_name(e['unit'])} enters {at(e['sector'])}"
-    elif k == "retreat":
-        text = f"{unit_name(e['unit'])} retreats to {at(e['sector'])}"
-    elif k == "blocked":
-        text = f"{unit_name(e['unit'])} cannot move into {at(e['sector'])}"
+    elif k in UNIT_TO_SECTOR:
+        text = f"{unit_name(e['unit'])} {UNIT_TO_SECTOR[k]} {at(e['sector'])}"
     elif k == "routed":
         text = f"{unit_name(e['unit'])} is routed"
     elif k == "captured":
@@ -598,16 +604,10 @@ def describe_event(e: dict[str, Any]) -> str:
         text = (
             f"{unit_name(e['unit'])} cannot carry out its order into {at(e['sector'])}: {e['why']}"
         )
-    elif k == "fled":
-        text = f"{unit_name(e['unit'])} flees to {at(e['sector'])}"
     elif k == "withdrew":
         text = f"{unit_name(e['unit'])} withdraws from the fight"
-    elif k == "garrison":
-        text = f"{unit_name(e['unit'])} goes into the building of {at(e['sector'])}"
     elif k == "hold":
         text = f"{_side(e['side'])} does not enter {at(e['sector'])}"
-    elif k == "no-target":
-        text = f"{unit_name(e['unit'])} finds nothing to fire at in {at(e['sector'])}"
     elif k == "building-destroyed":
         text = (
             f"The building in {at(e['sector'])} comes down with {unit_name(e['unit'])} inside"
