@@ -166,6 +166,16 @@ def _warm() -> None:
         rng.random()
 
 
+def _forget() -> int:
+    """In a worker process: drop the matches and agents it holds, so that its next decision is
+    that of a worker that never saw the match (after a restart, or with more matches in play
+    than it keeps): benchmarks time that case (``bench/levels_server.py --cold``)."""
+    _cache.clear()
+    with _agents_lock:
+        _agents.clear()
+    return os.getpid()
+
+
 def _ready() -> int:
     """In a worker process: nothing (the initializer has run when this returns)."""
     return os.getpid()
