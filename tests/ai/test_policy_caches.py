@@ -36,10 +36,7 @@ def targets_from_scratch(g: Any, s: CCState, role: str, st: rules.Style) -> set[
             if areas[a].kind == "land"
             and (
                 s.control.get(a) != role
-                or (
-                    st.hold
-                    and not any(not g.data.units[x].naval for x in g.units_at(s, a, role))
-                )
+                or (st.hold and not any(not g.data.units[x].naval for x in g.units_at(s, a, role)))
             )
         }
         if first:
