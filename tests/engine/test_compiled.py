@@ -216,3 +216,24 @@ def test_a_state_saved_by_either_form_loads_in_the_other() -> None:
     assert mine.op is not None and mine.battle is not None
     assert plain(mine) == plain(theirs)
     assert type(mine).__module__ == "warroom.games.campaign_commander.state"
+
+
+@compiled_only
+def test_a_compiled_copy_sets_every_field() -> None:
+    """Compiled copies are made by the constructors told to set nothing (``bare``): every
+    field of a state, its units, its operation and its battle must then be set by the copy."""
+    from warroom.engine.contract import declared_fields, plain
+
+    m = Match.new("coral-sea", seed=3)
+    rng = Rng(3)
+    while m.state.op is None or m.state.battle is None:  # (as in _PICKLE)
+        role = m.active[rng.below(len(m.active))]
+        acts = m.legal(role)
+        m.act(role, acts[rng.below(len(acts))])
+    s = m.state
+    twin = s.clone()
+    for old, new in ((s, twin), (s.units, twin.units), (s.op, twin.op), (s.battle, twin.battle)):
+        assert _compiled.compiled(sys.modules[type(new).__module__])
+        for name in declared_fields(type(new)):
+            assert plain(getattr(new, name)) == plain(getattr(old, name)), name
+    assert plain(twin) == plain(s)
