@@ -10,7 +10,7 @@ setup: $(VENV)/.installed $(VENV)/.compiled
 
 # the install compiles the campaign engine's hot modules with mypyc (setup.py; WARROOM_PURE=1
 # installs without compiling); a change to one of them compiles them again
-COMPILED_SOURCES := src/warroom/engine/contract.py src/warroom/engine/match.py src/warroom/kit/areamap.py $(wildcard src/warroom/games/campaign_commander/*.py src/warroom/games/campaign_commander/*/rules.py)
+COMPILED_SOURCES := src/warroom/engine/contract.py src/warroom/engine/match.py src/warroom/kit/areamap.py $(wildcard src/warroom/games/campaign_commander/*.py src/warroom/games/campaign_commander/*/rules.py) src/warroom/ai/rules/cc_series.py src/warroom/ai/rules/coral_sea.py src/warroom/ai/rules/roads_to_stalingrad.py
 
 # (no C compiler: the pure-Python install, said once)
 NO_CC := $(shell command -v cc >/dev/null 2>&1 || echo 1)

@@ -22,7 +22,8 @@ from setuptools import setup
 
 ROOT = Path(__file__).resolve().parent
 # the engine's base classes (every game's state and game derive from them), the match, the
-# area maps and the series engine with both campaigns: the code a campaign step runs
+# area maps and the series engine with both campaigns: the code a campaign step runs; and the
+# campaigns' rule-based players, which choose most moves of a search's playouts
 COMPILED = [
     "warroom.engine.contract",
     "warroom.engine.match",
@@ -44,6 +45,9 @@ COMPILED = [
     "warroom.games.campaign_commander.units",
     "warroom.games.campaign_commander.coral_sea.rules",
     "warroom.games.campaign_commander.roads_to_stalingrad.rules",
+    "warroom.ai.rules.cc_series",
+    "warroom.ai.rules.coral_sea",
+    "warroom.ai.rules.roads_to_stalingrad",
 ]
 MANIFEST = ROOT / "src" / "warroom" / "_compiled.json"
 

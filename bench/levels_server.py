@@ -1,7 +1,7 @@
 """Seconds a computer seat takes to answer a decision, through the web server, by level.
 
     python bench/levels_server.py [--games commanders,coral-sea,roads-to-stalingrad,fall-blau]
-        [--levels normal,hard] [--decisions 12] [--seed 5]
+        [--levels normal,hard] [--decisions 12] [--seed 5] [--skip 0] [--cold]
 
 A match is made on a fresh SQLite file with the level in the first seat and the rules player
 in the other (hot-seat-free: the server plays both), with the production set-up: the agents
@@ -15,6 +15,12 @@ a fresh server's first. Prints the first decision on its own, then the median, 9
 percentile (nearest rank) and maximum of the later ones, per game and level (issue 23's
 targets: normal at most 2 s, hard at most 10 s, the first decision included). Wall-clock
 figures: quote the load average with them.
+
+``--skip K`` leaves the level's first K decisions untimed (to time decisions deep in a match,
+with a long record). ``--cold`` makes the worker forget the match and the seat's agent before
+each timed decision (``players._forget``), so that each is a worker's that never saw the
+match: it replays the record, loads the seat's memory and catches up its beliefs, all inside
+the decision's time (the level's budget counts from when the worker took the prompt).
 """
 
 from __future__ import annotations
@@ -30,18 +36,21 @@ from statistics import median
 from typing import Any
 
 
-def timed(game: str, level: str, decisions: int, seed: int) -> tuple[float, list[float]]:
+def timed(
+    game: str, level: str, decisions: int, seed: int, skip: int = 0, cold: bool = False
+) -> tuple[float, list[float]]:
     """(seconds the server took to start, the seconds of each timed decision)."""
     from fastapi.testclient import TestClient
 
     from warroom.engine import game as lookup
     from warroom.server.app import create_app
-    from warroom.server.players import Players
+    from warroom.server.players import Players, _forget
 
     g = lookup(game)
     me = g.roles[0]
     times: list[float] = []
     enough = threading.Event()
+    asked = [0]
 
     class Timed(Players):
         def choose(
@@ -56,6 +65,11 @@ def timed(game: str, level: str, decisions: int, seed: int) -> tuple[float, list
         ) -> Any:
             if role != me or len(match.legal(role)) < 2 or enough.is_set():
                 return super().choose(key, match, role, spec, seed, done, memory)
+            asked[0] += 1
+            if asked[0] <= skip:
+                return super().choose(key, match, role, spec, seed, done, memory)
+            if cold:
+                self.lanes["deep"].executor.submit(_forget).result()
             start = time.perf_counter()
 
             def told(action: Any, mem: Any, error: Any) -> None:
@@ -89,6 +103,8 @@ def main() -> None:
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("--decisions", type=int, default=12)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--skip", type=int, default=0, help="the level's decisions left untimed first")
+    ap.add_argument("--cold", action="store_true", help="a worker that never saw the match")
     args = ap.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     print(
@@ -97,7 +113,7 @@ def main() -> None:
     )
     for game in args.games.split(","):
         for level in args.levels.split(","):
-            startup, t = timed(game, level, args.decisions, args.seed)
+            startup, t = timed(game, level, args.decisions, args.seed, args.skip, args.cold)
             load = os.getloadavg()[0]
             if not t:
                 print(f"{game:22} {level:7} {startup:8.2f}  (no decision timed)")

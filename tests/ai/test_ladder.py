@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+import re
 
 from typer.testing import CliRunner
 
@@ -76,3 +78,42 @@ def test_the_entrants_of_commanders_and_the_command() -> None:
     assert bad.exit_code == 2 and "nosuch" in bad.output
     people = CliRunner().invoke(app, ["ladder", "toi-stalingrad"])
     assert people.exit_code == 2
+
+
+def test_the_command_shows_its_progress_a_line_a_game_on_stderr() -> None:
+    """A long ladder run in the background writes to a log, where a bar shows nothing until
+    the end: every game also gets a line on stderr saying how many of how many are done, the
+    time since the start, the pair, the seed and the result; the JSON on stdout is unchanged."""
+    _load_commands()
+    args = ["ladder", "commanders", "--agents", "random,rules,script:turtle", "--games", "2"]
+    out = CliRunner().invoke(app, [*args, "--seed", "5", "--json"])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.stdout)
+    lines = [x for x in out.stderr.splitlines() if x.startswith("game ")]
+    assert [x.split(" · ")[0] for x in lines] == [f"game {k}/6" for k in range(1, 7)]
+    pairs = [x.split(" · ")[2] for x in lines]
+    assert pairs == [
+        p
+        for p in ("random v rules", "random v script:turtle", "rules v script:turtle")
+        for _ in range(2)
+    ]
+    assert all(re.fullmatch(r"\d+:\d\d:\d\d", x.split(" · ")[1]) for x in lines)
+    assert all(x.split(" · ")[3].startswith("seed 5: ") for x in lines)
+    # the lines tell the same results as the matrix
+    wins = sum(1 for x in lines if "rules won as" in x and x.split(" · ")[2] == "random v rules")
+    assert wins == result["matrix"]["rules"]["random"][0]
+
+
+def test_the_ladder_names_each_pair_before_its_games() -> None:
+    told: list[tuple[str, ...]] = []
+    ladder(
+        DUEL,
+        games=2,
+        seed=1,
+        names=["random", "search:iterations=5", "search:iterations=6"],
+        progress=lambda a, b, r: told.append(("game", a, b)),
+        begin=lambda a, b: told.append(("begin", a, b)),
+    )
+    assert [t[0] for t in told] == ["begin", "game", "game"] * 3
+    assert told[0] == ("begin", "random", "search:iterations=5")
+    assert told[1][1:] == told[2][1:] == told[0][1:]

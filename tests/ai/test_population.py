@@ -120,3 +120,68 @@ def test_a_commanders_sheet_is_no_evidence_until_it_is_shown() -> None:
     restored.catch_up(m)
     assert restored.beliefs["white"].weights == tracker.beliefs["white"].weights
     assert restored.beliefs["white"].updates == tracker.beliefs["white"].updates
+
+
+def _same_tracker(a: Tracker, b: Tracker) -> None:
+    """Two trackers hold the same beliefs, the same count of evidence and plans, and the same
+    positions kept for the plans being written (compared whole, pickled)."""
+    assert a.__getstate__() == b.__getstate__()
+    assert a._opens == b._opens
+    assert sorted(a._opened) == sorted(b._opened)
+    for role, state in a._opened.items():
+        assert pickle.dumps(state) == pickle.dumps(b._opened[role])
+
+
+def test_a_tracker_rebuilt_after_a_restart_equals_the_live_one() -> None:
+    """A server restart rebuilds a seat's tracker from its saved beliefs and the record
+    (``_restore``): the positions kept for the plans the other side is writing are drawn again
+    with the same generator, so the rebuilt tracker equals the live one, whenever it is saved
+    (while a sheet is being written, and between sheets) and after the sheets are shown."""
+    g = game("commanders")
+    m = Match.new(g, seed=4)
+    agents = {"white": make_agent("script:flank", g.id, 1), "black": make_agent("rules", g.id, 2)}
+    live = Tracker(g, "black", seed=3)
+    saved: list[bytes] = []
+    while not m.over and m.state.round < 4:
+        role = m.active[0]
+        m.act(role, agents[role].choose(m, role))
+        live.catch_up(m)
+        if len(live._opened) == 1 and len(saved) < 2 and len(m.steps) % 3 == 0:
+            saved.append(pickle.dumps(live))  # white writing its sheet
+            rebuilt = pickle.loads(saved[-1])
+            rebuilt.catch_up(m)
+            _same_tracker(rebuilt, live)
+    assert len(saved) == 2 and live._opens >= 3 and live.beliefs["white"].updates >= 2
+    for blob in saved:  # restored long after it was saved, past the sheets shown since
+        rebuilt = pickle.loads(blob)
+        rebuilt.catch_up(m)
+        _same_tracker(rebuilt, live)
+
+
+def test_the_tracker_never_reads_the_other_sides_secrets_or_the_dice() -> None:
+    """Twin matches: the same public history, but White's first sheet (secret until the
+    scoring phase) is written by different players and the dice (the match seed) differ.
+    Black's tracker, caught up at every step until Black's own sheet is written, holds the
+    same beliefs and the same position for White's sheet in both: it keeps that position as
+    Black sees it (a determinization), not the true state, whose future dice and White's
+    orders it may not read. Before (main at 2659260) it kept a raw clone: the dice differed."""
+    g = game("commanders")
+    trackers = []
+    for seed, white in ((4, "script:flank"), (5, "script:turtle")):
+        m = Match.new(g, seed=seed)
+        agents = {"white": make_agent(white, g.id, 1), "black": make_agent("rules", g.id, 2)}
+        tracker = Tracker(g, "black", seed=3)
+        while m.state.phase == "planning":
+            role = m.active[0]
+            m.act(role, agents[role].choose(m, role))
+            tracker.catch_up(m)
+            if role == "black":
+                break  # Black's first order (its own, so the same in both twins)
+        assert "white" in tracker._opened
+        trackers.append((m, tracker))
+    (a, ta), (b, tb) = trackers
+    assert [s.action for s in a.steps] != [s.action for s in b.steps]  # White's sheets differ
+    assert ta.beliefs["white"].weights == tb.beliefs["white"].weights
+    assert ta._told == tb._told == 0
+    assert ta._opens == tb._opens == 1
+    assert pickle.dumps(ta._opened["white"]) == pickle.dumps(tb._opened["white"])

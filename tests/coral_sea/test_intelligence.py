@@ -11,7 +11,7 @@ from warroom.engine.match import visible
 from warroom.games.campaign_commander.coral_sea import GAME
 from warroom.games.campaign_commander.invariants import violations
 
-from .helpers import aboard, clean_board, operation, place
+from .helpers import aboard, clean_board, new_match, operation, place
 
 JAPAN, ALLIES = "japan", "allies"
 LIMITED = {"limited-intelligence": True}
@@ -432,3 +432,31 @@ def test_a_wholly_hidden_group_tells_nothing_of_its_move() -> None:
         # Japan's own view: the truth
         own = GAME.view(a.state, JAPAN)["op"]
         assert own["moved"] is True and own["mp"] == a.state.op.mp
+
+
+def test_the_card_or_map_choice_is_told_to_the_enemy_without_the_choice() -> None:
+    """Card or Map is chosen in secret: the other side reads that a choice was made, in a
+    sentence that fits a plural side name ("Allies chose", not "Allies has chosen"), and
+    nothing of which; the chooser reads its own choice."""
+    for seed in range(20):
+        m = new_match(seed)
+        rng = Rng(seed)
+        while not m.over:
+            role = m.active[0]
+            legal = m.legal(role)
+            if ("card",) in legal and ("map",) in legal:
+                pick = ("map",) if role == ALLIES else ("card",)
+                n = len(m.log)
+                m.act(role, pick)
+                other = JAPAN if role == ALLIES else ALLIES
+                side = "Allies" if role == ALLIES else "Japan"
+                told = [e for e in m.log[n:] if e["kind"] in ("chose", "my-choice")]
+                theirs = [GAME.describe_event(e) for e in told if visible(e, other)]
+                assert theirs == [f"{side} chose Card or Map in secret"], theirs
+                own = [GAME.describe_event(e) for e in told if visible(e, role)]
+                assert f"{side} chose {pick[0].capitalize()} (secret until both have chosen)" in own
+                if role == ALLIES:
+                    return
+                continue
+            m.act(role, rng.choice(legal))
+    raise AssertionError("no Allied Card or Map choice in 20 random games")

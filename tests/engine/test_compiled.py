@@ -4,9 +4,10 @@ The install compiles the Campaign Commander engine with mypyc; the sources stay 
 reference. Where this process runs the compiled form, the same games are played again by a
 process that runs the sources (``WARROOM_PURE=1``): both must choose among the very same
 actions, log the very same events, reach the very same states, show each role the very same
-views and make the search choose the very same moves. The tests that replace parts of the
-engine while it runs (``pure``-marked: the cache tests switch caches off, which a compiled
-module does not allow) run there too.
+views, make the search choose the very same moves, and the rule-based players (compiled
+too: they choose most moves of a search's playouts) give the very same answers. The tests
+that replace parts of the engine while it runs (``pure``-marked: the cache tests switch
+caches off, which a compiled module does not allow) run there too.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _digest(obj: Any) -> str:
 def digests() -> dict[str, Any]:
     """What both forms must agree on: random and rule-based games of both campaigns (every
     record, log, final state and each role's view and prompt along the way), determinized
-    states, and the search's choices."""
+    states, the search's choices and the rule-based players' answers (``policy_answers``)."""
     from warroom.ai import SearchAgent, SearchConfig, make_agent
     from warroom.ai.search import game_hook
 
@@ -76,9 +77,43 @@ def digests() -> dict[str, Any]:
                 picks.append(SearchAgent(gid, cfg, seed=5).analyse(m, role).best)
             m.act(role, agents[role].choose(m, role))
         played.append([m.record(), m.log, m.game.snapshot(m.state), picks])
+        played.append(policy_answers(gid, options))
         out[key] = _digest(played)
     out["modules"] = {m: _compiled.compiled(sys.modules[m]) for m in _compiled.manifest()}
     return out
+
+
+def policy_answers(gid: str, options: dict[str, Any]) -> list[Any]:
+    """The compiled rule-based players (setup.py: ``warroom.ai.rules``) against their sources:
+    at every step of a game between rule-based players, the answer of every member of each
+    role's population (the rules player, each style, each exploit script wrapping them), on
+    the same generator, and each style pickled and loaded again."""
+    import pickle
+
+    from warroom.ai.population import members
+
+    m = Match.new(gid, options=options, seed=31)
+    game = m.game
+    pops = {r: [p for p in members(game, r) if p.policy is not None] for r in game.roles}
+    styles = {r: [p.policy for p in pops[r] if type(p.policy).__name__ == "Style"] for r in pops}
+    assert all(styles.values())  # (the campaigns' styles are among the members)
+    answers: list[Any] = [
+        [
+            (r, p.name, repr(p.policy) if p.policy in styles[r] else "")
+            for r in pops
+            for p in pops[r]
+        ],
+        [pickle.loads(pickle.dumps(s)) == s for r in game.roles for s in styles[r]],
+    ]
+    rng = Rng(31)
+    while not m.over:
+        role = m.active[0]
+        acts = m.legal(role)
+        step = len(m.steps)
+        answers.append([p.choose(game, m.state, role, acts, Rng(step)) for p in pops[role]])
+        pick = pops[role][0].choose(game, m.state, role, acts, Rng(step))
+        m.act(role, pick if rng.random() < 0.8 else acts[rng.below(len(acts))])
+    return answers
 
 
 def _run(code: str, pure: bool) -> subprocess.CompletedProcess[str]:
@@ -181,3 +216,24 @@ def test_a_state_saved_by_either_form_loads_in_the_other() -> None:
     assert mine.op is not None and mine.battle is not None
     assert plain(mine) == plain(theirs)
     assert type(mine).__module__ == "warroom.games.campaign_commander.state"
+
+
+@compiled_only
+def test_a_compiled_copy_sets_every_field() -> None:
+    """Compiled copies are made by the constructors told to set nothing (``bare``): every
+    field of a state, its units, its operation and its battle must then be set by the copy."""
+    from warroom.engine.contract import declared_fields, plain
+
+    m = Match.new("coral-sea", seed=3)
+    rng = Rng(3)
+    while m.state.op is None or m.state.battle is None:  # (as in _PICKLE)
+        role = m.active[rng.below(len(m.active))]
+        acts = m.legal(role)
+        m.act(role, acts[rng.below(len(acts))])
+    s = m.state
+    twin = s.clone()
+    for old, new in ((s, twin), (s.units, twin.units), (s.op, twin.op), (s.battle, twin.battle)):
+        assert _compiled.compiled(sys.modules[type(new).__module__])
+        for name in declared_fields(type(new)):
+            assert plain(getattr(new, name)) == plain(getattr(old, name)), name
+    assert plain(twin) == plain(s)

@@ -166,3 +166,91 @@ def test_a_fresh_server_has_its_computer_players_ready_before_the_first_request(
                 assert f"warroom.ai.values.{gid}" in loaded, (lane.name, gid)
             assert "warroom.ai.rules.fall_blau" in loaded
             assert "numpy" in loaded
+
+
+class ScriptedClock:
+    """A clock that moves only with the work: ``tick`` seconds at every reading (the work done
+    between two readings), and what ``spend`` adds (a piece of work the test times itself)."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 1000.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+    def spend(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def _at_commanders_planning() -> tuple[Match, str]:
+    """A Commanders match at its first order sheet (a prompt the search searches)."""
+    m = Match.new("commanders", seed=11)
+    rules = make_agent("rules", "commanders", 1)
+    while not (m.state.phase == "planning" and len(m.legal(m.active[0])) > 1):
+        role = m.active[0]
+        m.act(role, rules.choose(m, role))
+    return m, m.active[0]
+
+
+def _decide_on_a_fresh_worker(
+    monkeypatch: Any, replay: float, catch_up: float, key: str
+) -> tuple[float, int]:
+    """What a worker that never saw the match spends (by a scripted clock) answering a
+    ``normal`` seat's prompt, when replaying the record costs ``replay`` seconds and catching
+    up the seat's beliefs ``catch_up``; and the search's iterations."""
+    from warroom.ai import search
+    from warroom.ai.population import Tracker
+
+    fake = ScriptedClock(0.01)
+    monkeypatch.setattr(search, "clock", fake)
+    plain_catch_up = Tracker.catch_up
+
+    class SlowReplay:  # the worker's Match, with a replay that takes ``replay`` seconds
+        @staticmethod
+        def replay(record: Any) -> Match:
+            fake.spend(replay)
+            return Match.replay(record)
+
+    def slow_catch_up(self: Tracker, match: Match) -> None:
+        fake.spend(catch_up)
+        plain_catch_up(self, match)
+
+    monkeypatch.setattr(players_module, "Match", SlowReplay)
+    monkeypatch.setattr(Tracker, "catch_up", slow_catch_up)
+    m, role = _at_commanders_planning()
+    began = fake.now
+    action, _ = players_module._choose_from_record(key, m.record(), role, "normal", 5, None)
+    assert action in [action_json(a) for a in m.legal(role)]
+    spent = fake.now - began
+    agent = players_module._agents[(key, role)][2]
+    last = getattr(agent, "last", None)
+    assert last is not None
+    monkeypatch.undo()
+    return spent, last.iterations
+
+
+def test_a_workers_catching_up_is_paid_out_of_the_levels_budget(monkeypatch: Any) -> None:
+    """A worker that did not hold the match replays its record, loads the seat's agent and
+    catches its beliefs up before the search starts; that time is part of the decision. With
+    0.5 s of replay and 0.3 s of catching up (a scripted clock, so the machine's load plays no
+    part) the normal level still answers within its 1.2 s budget plus one reading, and the
+    search gets less time than on a worker that had nothing to catch up. Before (main at
+    2659260) the search's 1.2 s began after the catching up: 2 s in all."""
+    from warroom.ai.levels import NORMAL_SECONDS
+
+    idle, searched = _decide_on_a_fresh_worker(monkeypatch, 0.0, 0.0, "idle-worker")
+    busy, hurried = _decide_on_a_fresh_worker(monkeypatch, 0.5, 0.3, "busy-worker")
+    assert NORMAL_SECONDS - 0.05 <= idle <= NORMAL_SECONDS + 0.05
+    assert NORMAL_SECONDS - 0.05 <= busy <= NORMAL_SECONDS + 0.05
+    assert 0 < hurried < searched  # the search itself had 0.8 s less
+
+
+def test_catching_up_longer_than_the_budget_still_gets_an_answer(monkeypatch: Any) -> None:
+    """When catching up alone takes more than the whole budget, the search plays one
+    simulation (the first of a decision always runs, so a race still moves on), stops, and
+    answers: its default, the rules player's sheet (a move a little late rather than none)."""
+    spent, searched = _decide_on_a_fresh_worker(monkeypatch, 1.5, 0.0, "slow-worker")
+    assert searched == 0  # no round of the race was completed
+    assert 1.5 < spent < 1.5 + 0.1

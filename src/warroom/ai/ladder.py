@@ -241,9 +241,13 @@ def ladder(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[str, str, GameResult], None] | None = None,
     max_steps: int | None = None,
+    begin: Callable[[str, str], None] | None = None,
 ) -> Ladder:
     """Play the round robin (only the pairs with a ``focus`` entrant in them, if given);
-    ``games`` per pair (even: each entrant sits in each seat equally often)."""
+    ``games`` per pair (even: each entrant sits in each seat equally often).
+
+    ``begin(a, b)`` is told before a pair's first game and ``progress(a, b, result)`` after
+    each game (in a solitaire game ``a`` and ``b`` are empty and ``begin`` is not told)."""
     g = lookup_game(game) if isinstance(game, str) else game
     if getattr(g, "people_only", False):
         raise ValueError(f"{g.id} has no computer players: both sides are people")
@@ -279,6 +283,8 @@ def ladder(
         if focus and a not in focus and b not in focus:
             continue
         tick = (lambda r, a=a, b=b: progress(a, b, r)) if progress else None
+        if begin is not None:
+            begin(a, b)
         out.pairs[(a, b)] = evaluate(
             g, [a, b], games, seed, scenario, options, progress=tick, max_steps=max_steps
         )

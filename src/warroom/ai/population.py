@@ -28,7 +28,8 @@ to write it from there (``plan_likelihoods``).
 
 ``Tracker`` follows a match for one seat: it replays the steps it has not seen yet on a
 shadow state (read only through ``determinize`` for the seat's role, like the search
-itself) and updates the beliefs. It keeps nothing a replay of the match's record cannot
+itself: the evidence of a move and the position a plan was opened from are both
+determinizations) and updates the beliefs. It keeps nothing a replay of the match's record cannot
 rebuild, so an agent made again after a server restart and caught up with the record holds
 the same beliefs.
 """
@@ -264,7 +265,12 @@ class Tracker:
         self._told = 0
         """The other roles' decisions seen so far (the updates' generator counter)."""
         self._opened: dict[str, State] = {}
-        """Per other role writing a secret plan: the position it started from (until shown)."""
+        """Per other role writing a secret plan: the position it started from (until shown),
+        as the seat saw it (``determinize`` for ``role``: the other side's secrets and the
+        future dice are guesses)."""
+        self._opens = 0
+        """Plans opened since the set-up (the generator counter of those determinizations: a
+        replay of the steps seen counts them again, so ``_restore`` draws the same guesses)."""
         self._plans: tuple[PlanOpens, PlanShown, PlanOf] | None = None
         self._bind(game)
 
@@ -305,6 +311,7 @@ class Tracker:
         self._weights: dict[str, tuple[list[float], int]] | None = state["weights"]
         self.beliefs = {}
         self._opened = {}
+        self._opens = 0
         self._plans = None
 
     def _restore(self, match: Match) -> bool:
@@ -323,6 +330,7 @@ class Tracker:
                 b.weights, b.updates = list(w), updates
         shadow = Match.new(game, match.scenario, match.options, match.seed).state
         self._opened = {}
+        self._opens = 0
         for role, action in seen:
             self._open(shadow, role)
             game.apply(shadow, role, action)
@@ -349,6 +357,7 @@ class Tracker:
             self._seen = []
             self._told = 0
             self._opened = {}
+            self._opens = 0
             done = 0
             self._origin = origin
             self.beliefs = {r: Belief(members(game, r)) for r in game.roles if r != self.role}
@@ -370,13 +379,19 @@ class Tracker:
             self._seen.append((st.role, st.action))
 
     def _open(self, shadow: State, actor: str) -> None:
-        """Keep the position ``actor`` starts a secret plan from (the game's ``plan_opens``)."""
+        """Keep the position ``actor`` starts a secret plan from (the game's ``plan_opens``),
+        as the seat sees it: a ``determinize`` of the shadow for the seat's role, never the
+        shadow itself, whose hidden parts (the other side's secrets, the future dice) the
+        seat cannot know. Its generator follows from the seed and the number of plans opened
+        so far, which a replay of the steps seen counts again (``_restore``)."""
         if self._plans is None or actor == self.role or actor not in self.beliefs:
             return
         game = self.game
         assert game is not None
         if actor not in self._opened and self._plans[0](game, shadow, actor):
-            self._opened[actor] = game.clone(shadow)
+            self._opens += 1
+            rng = Rng(self.seed ^ 0x0BE2ED).fork(self._opens)
+            self._opened[actor] = game.determinize(shadow, self.role, rng)
 
     def _shown(self, shadow: State, weigh: bool) -> None:
         """When a step's events show an opened plan (the game's ``plan_shown``), weigh each

@@ -47,6 +47,14 @@ from warroom.ai.base import AGENT_KINDS, Policy, rules_policy
 from warroom.ai.population import Belief, Member, Tracker
 from warroom.engine import Action, Game, Match, Outcome, Rng, State, action_json
 
+
+def clock() -> float:
+    """The search's clock, in seconds (``time.perf_counter``): every time budget is counted
+    on it, from when the decision began (``SearchAgent.started``). A test may put a scripted
+    clock in its place (``warroom.ai.search.clock``)."""
+    return time.perf_counter()
+
+
 Evaluator = Callable[[Game[Any], State, str], float]
 """A value for a position that is not over: the chance that ``role`` wins, in [0, 1]."""
 
@@ -441,11 +449,13 @@ class Searcher:
         actions: Sequence[Action],
         rng: Rng,
         roots: dict[str, Node] | None = None,
+        start: float | None = None,
     ) -> SearchResult:
         """Search from the searcher's information set at ``state`` (read only via determinize).
 
         ``roots`` continues the trees of an earlier search (after the searcher's own move);
-        the visits they already hold count towards the iteration budget.
+        the visits they already hold count towards the iteration budget. ``start``: when the
+        decision began (``clock``; default now), from which the ``seconds`` budget counts.
         """
         game, cfg = self.game, self.cfg
         legal = list(actions)
@@ -462,7 +472,7 @@ class Searcher:
             if not self.plans(game, seen, role, legal):
                 choice = self.answer(game, seen, role, legal, rng)
                 return SearchResult([Candidate(choice, 0, 0.5)], 0, 0.0, {})
-        start = time.perf_counter()
+        start = clock() if start is None else start
         if cfg.flat:
             return self._flat(state, role, legal, rng, start)
         roots = roots if roots is not None else {r: Node() for r in game.roles}
@@ -481,7 +491,7 @@ class Searcher:
                     if (done & 15) == 0 and self._settled(root, budget - done):
                         break
                     continue
-                now = time.perf_counter()
+                now = clock()
                 if now > deadline:
                     break
                 if (done & 15) == 0:
@@ -506,7 +516,7 @@ class Searcher:
         cands.sort(key=lambda c: (-c.visits, -c.value))  # stable: expansion order breaks ties
         tried = {c.action for c in cands}
         cands += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
-        return SearchResult(cands, done, time.perf_counter() - start, roots)
+        return SearchResult(cands, done, clock() - start, roots)
 
     # ----- flat paired search (rollout policy improvement) -------------------------------------
     def _flat(
@@ -569,7 +579,7 @@ class Searcher:
                     Candidate(first, len(values[i]), value, "", "", wins, known, ends, plan)
                 )
         result += [Candidate(a, 0, 0.0) for a in legal if a not in tried]
-        return SearchResult(result, done, time.perf_counter() - start, {}, cands[best][1:])
+        return SearchResult(result, done, clock() - start, {}, cands[best][1:])
 
     def _race(
         self,
@@ -624,15 +634,15 @@ class Searcher:
             for i in h.alive[len(got) :]:
                 if deadline is not None and ran:
                     guess = h.spent / h.timed if h.timed else 0.0
-                    if time.perf_counter() + guess > deadline:
+                    if clock() + guess > deadline:
                         out_of_time = True  # the next rollout would end past the budget
                         break
-                began = time.perf_counter()
+                began = clock()
                 got.append(play(i, world, roll.copy(), others))
-                h.spent += time.perf_counter() - began
+                h.spent += clock() - began
                 h.timed += 1
                 ran += 1
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and clock() > deadline:
                     out_of_time = True
                     break
             if len(got) < len(h.alive):
@@ -701,7 +711,7 @@ class Searcher:
         if not styles:
             raise ValueError(f"{self.game.id} offers no styles to race for {role}")
         ranks = list(order) if order is not None else list(range(len(styles)))
-        start = time.perf_counter() if start is None else start
+        start = clock() if start is None else start
         deadline = start + self.cfg.seconds * share if self.cfg.seconds is not None else None
         game = self.game
 
@@ -721,7 +731,7 @@ class Searcher:
             visits,
             values,
             h.done,
-            time.perf_counter() - start,
+            clock() - start,
             h.finished,
             ranks,
             h,
@@ -771,7 +781,7 @@ class Searcher:
                 Candidate(cands[i], len(heat.values[i]), value, "", "", wins, known, ends)
             )
         result[0].style = style if heat.best == 0 else ""
-        return SearchResult(result, heat.done, time.perf_counter() - start)
+        return SearchResult(result, heat.done, clock() - start)
 
     def _follow(self, world: State, role: str, plan: Sequence[Action]) -> None:
         """Play ``role``'s planned actions while they stay its legal choices."""
@@ -1032,13 +1042,18 @@ class SearchAgent:
         """The last race of styles (for reports and tests)."""
         self.trackers: dict[tuple[str, str], Tracker] = {}
         """Per game and role played: the beliefs about the other roles."""
+        self.started: float | None = None
+        """When the decision about to be asked for began, by ``clock`` (None: when it is
+        asked). Its ``seconds`` budget counts from then: a server worker sets it to when it
+        took the prompt, so that bringing the match, the agent and its beliefs up to date is
+        paid for out of the budget, not on top of it. Used by one decision, then cleared."""
 
     def __getstate__(self) -> dict[str, Any]:
         """What ``warroom.ai.base.save_agent`` keeps: the memory (beliefs, style and race
         under way, plan, tree), not the searchers (made again from the game on demand) nor
         the last result (for reports only)."""
         state = dict(self.__dict__)
-        state.update(_searchers={}, last=None, race=None)
+        state.update(_searchers={}, last=None, race=None, started=None)
         return state
 
     def _searcher(self, game: Game[Any]) -> Searcher:
@@ -1066,14 +1081,16 @@ class SearchAgent:
         return found
 
     def analyse(self, match: Match, role: str) -> SearchResult:
+        start = clock() if self.started is None else self.started
+        self.started = None
         actions = match.legal(role)
         if not actions:
             raise ValueError(f"{role} has no legal action now")
         searcher = self._searcher(match.game)
-        tracker = self.tracker(match, role)
+        tracker = self.tracker(match, role)  # catching up is paid out of the budget
         searcher.opponents = tracker.beliefs if tracker is not None else {}
         if searcher.styles_for(role):
-            self.last = self._styled(match, role, actions, searcher)
+            self.last = self._styled(match, role, actions, searcher, start)
             return self.last
         mine = own_steps(match, role)[0]
         planned = self._planned(match, role, actions)
@@ -1082,7 +1099,12 @@ class SearchAgent:
             result.note = "the next step of the plan chosen earlier (not searched again)"
         else:
             result = searcher.search(
-                match.state, role, actions, self._rng(match, role), self._continued(match, role)
+                match.state,
+                role,
+                actions,
+                self._rng(match, role),
+                self._continued(match, role),
+                start,
             )
         self.last = result
         self._plan = (match.game.id, role, mine, result.best, result.plan)
@@ -1091,7 +1113,12 @@ class SearchAgent:
         return result
 
     def _styled(
-        self, match: Match, role: str, actions: Sequence[Action], searcher: Searcher
+        self,
+        match: Match,
+        role: str,
+        actions: Sequence[Action],
+        searcher: Searcher,
+        start: float,
     ) -> SearchResult:
         """Answer with the style chosen for this epoch, racing the styles again when the
         game's ``epoch`` key has changed since the last choice (or none was made); at a
@@ -1106,7 +1133,6 @@ class SearchAgent:
         race ends.
         """
         game, cfg = match.game, self.config
-        start = time.perf_counter()
         rng = self._rng(match, role)
         seen = game.determinize(match.state, role, rng.fork(11))  # the hooks see no more
         legal = list(actions)
@@ -1171,7 +1197,7 @@ class SearchAgent:
             return out
         out = SearchResult([Candidate(best, 0, 0.0, style=name)])
         out.iterations = race.iterations if race is not None else 0
-        out.seconds = time.perf_counter() - start
+        out.seconds = clock() - start
         out.note = (
             f"answered by the {name} style (this prompt is not searched: the search decides "
             f"Card or Map, operations and attacks, and races whole ways of playing)"

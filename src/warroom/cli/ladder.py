@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from typing import Annotated
 
 import typer
@@ -12,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from warroom.ai.arena import GameResult
+from warroom.ai.arena import GameResult, spec_of
 from warroom.ai.ladder import Ladder, entrants, ladder
 from warroom.cli import app
 from warroom.cli.evaluate import _split_agents
@@ -22,6 +23,28 @@ from warroom.engine import WarroomError, game
 
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
+
+
+def game_line(done: int, total: int, elapsed: float, a: str, b: str, res: GameResult) -> str:
+    """One finished game of a ladder, for the progress lines on stderr: how many of how many,
+    the time since the start, the pair, the seed and how it ended."""
+    s = int(elapsed)
+    clock = f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    if not a:  # solitaire: one agent, a level of victory
+        agent = spec_of(next(iter(res.seats.values())))
+        end = f"{agent}: {res.level}"
+        pair = agent
+    else:
+        pair = f"{a} v {b}"
+        if not res.finished:
+            end = f"unfinished after {res.steps} steps"
+        elif res.winner is None:
+            end = "draw"
+        else:
+            end = f"{spec_of(res.seats[res.winner])} won as {res.winner}"
+        if res.points:
+            end += " (" + ", ".join(f"{r} {p:g}" for r, p in res.points.items()) + ")"
+    return f"game {done}/{total} · {clock} · {pair} · seed {res.seed}: {end}"
 
 
 def markdown(lad: Ladder) -> str:
@@ -154,6 +177,8 @@ def ladder_command(
                 if not focused or a in focused or b in focused
             )
             total = pairs * games
+        clock = time.monotonic()
+        done = 0
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -163,10 +188,22 @@ def ladder_command(
         ) as bar:
             task = bar.add_task(g.id, total=total)
 
-            def tick(a: str, b: str, res: GameResult) -> None:
-                bar.update(task, advance=1, description=f"{g.id} {a} v {b}" if a else g.id)
+            def begin(a: str, b: str) -> None:
+                bar.update(task, description=f"{g.id}: {a} v {b}")
 
-            lad = ladder(g, games, seed, names, focused, scenario, opts, tick)
+            def tick(a: str, b: str, res: GameResult) -> None:
+                # a line a game as well as the bar: a log file (no terminal) shows no bar
+                # until the end, and the lines say how each game went
+                nonlocal done
+                done += 1
+                bar.update(task, advance=1)
+                bar.console.print(
+                    game_line(done, total, time.monotonic() - clock, a, b, res),
+                    markup=False,
+                    highlight=False,
+                )
+
+            lad = ladder(g, games, seed, names, focused, scenario, opts, tick, begin=begin)
     except (WarroomError, ValueError) as exc:
         say_error(console, exc)
         raise typer.Exit(2) from None

@@ -46,7 +46,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.ai import LEVELS, Agent, load_agent, parse_agent_spec, save_agent
+from warroom.ai import LEVELS, Agent, SearchAgent, load_agent, parse_agent_spec, save_agent, search
 from warroom.engine import Match, action_json
 from warroom.server.seats import build_agent
 
@@ -77,10 +77,22 @@ _agents_lock = threading.Lock()
 
 
 def think(
-    key: str, m: Match, role: str, spec: str, seed: int, memory: Memory | None
+    key: str,
+    m: Match,
+    role: str,
+    spec: str,
+    seed: int,
+    memory: Memory | None,
+    started: float | None = None,
 ) -> tuple[list[Any], Memory | None]:
     """The seat's answer and its memory after it. The agent is the one ``memory`` describes
-    (kept live here, or loaded), else a new one made from ``seed``."""
+    (kept live here, or loaded), else a new one made from ``seed``.
+
+    ``started`` (by ``warroom.ai.search.clock``; default: now) is when the worker took the
+    prompt: a searching agent's time budget counts from then, so the time spent bringing the
+    match up to the record, loading the agent and catching up its beliefs comes out of the
+    level's budget (normal 1.2 s, hard 5 s a decision) instead of being added to it."""
+    started = search.clock() if started is None else started
     legal = m.legal(role)
     if not legal:
         raise ValueError(f"{role} has no legal action now")
@@ -97,6 +109,8 @@ def think(
             agent = load_agent(memory[1])
     if agent is None:
         agent = build_agent(spec, m.game.id, seed)
+    if isinstance(agent, SearchAgent):
+        agent.started = started
     action = agent.choose(m, role)
     at = len(m.steps)
     blob = save_agent(agent)
@@ -110,7 +124,9 @@ def think(
 def _choose_from_record(
     key: str, record: dict[str, Any], role: str, spec: str, seed: int, memory: Memory | None
 ) -> tuple[list[Any], Memory | None]:
-    """In a worker process: bring the cached match up to the record, then ask the agent."""
+    """In a worker process: bring the cached match up to the record, then ask the agent (whose
+    time budget counts from now: the catching up is part of the decision)."""
+    started = search.clock()
     m = _cache.pop(key, None)
     done = len(m.steps) if m is not None else 0
     if m is None or [[s.role, action_json(s.action)] for s in m.steps] != record["actions"][:done]:
@@ -121,7 +137,7 @@ def _choose_from_record(
     _cache[key] = m
     while len(_cache) > _CACHED:
         _cache.popitem(last=False)
-    return think(key, m, role, spec, seed, memory)
+    return think(key, m, role, spec, seed, memory, started)
 
 
 def _warm() -> None:
@@ -148,6 +164,16 @@ def _warm() -> None:
     rng = Rng(0)
     for _ in range(600):
         rng.random()
+
+
+def _forget() -> int:
+    """In a worker process: drop the matches and agents it holds, so that its next decision is
+    that of a worker that never saw the match (after a restart, or with more matches in play
+    than it keeps): benchmarks time that case (``bench/levels_server.py --cold``)."""
+    _cache.clear()
+    with _agents_lock:
+        _agents.clear()
+    return os.getpid()
 
 
 def _ready() -> int:

@@ -72,6 +72,11 @@ class Style:
         """The rule-based player's answer in this style (a style is a policy)."""
         return play(self, game, state, role, actions, rng)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # pickled and copied through the constructor: the compiled form (setup.py) of a frozen
+        # dataclass cannot be filled in field by field as the plain one is
+        return (Style, tuple(getattr(self, f) for f in self.__dataclass_fields__))
+
 
 DEFAULT = Style()
 
@@ -126,18 +131,34 @@ def _targets(g: Any, s: CCState, role: str, st: Style = DEFAULT) -> set[str]:
         if first:
             return first
     out: set[str] = set()
-    areas = g.data.areas
-    for island, members in g.islands.items():
-        if island == "Australia":
-            continue
-        if not any(dict(areas[a].vp).get(role) for a in members if a in areas):
-            continue
-        missing = [a for a in members if s.control.get(a) != role]
-        if not missing:
-            continue
-        if len(missing) == len(members) or len(missing) <= st.reach:
-            out.update(a for a in missing if areas[a].kind == "land")
+    control = s.control
+    reach = st.reach
+    for members, land in _islands(g, role):
+        missing = [a for a in members if control.get(a) != role]
+        if missing and (len(missing) == len(members) or len(missing) <= reach):
+            out.update(a for a in missing if a in land)
     return out
+
+
+_ISLANDS: dict[tuple[int, str], tuple[Any, list[tuple[tuple[str, ...], frozenset[str]]]]] = {}
+
+
+def _islands(g: Any, role: str) -> list[tuple[tuple[str, ...], frozenset[str]]]:
+    """The islands that score VP for ``role`` (not Australia), in the game's order: each
+    one's areas and its land areas. The map never changes, so this is worked out once per
+    game (and found again only for the very same ``islands`` table)."""
+    key = (id(g.islands), role)
+    kept = _ISLANDS.get(key)
+    if kept is not None and kept[0] is g.islands:
+        return kept[1]
+    areas = g.data.areas
+    table = [
+        (members, frozenset(a for a in members if areas[a].kind == "land"))
+        for island, members in g.islands.items()
+        if island != "Australia" and any(dict(areas[a].vp).get(role) for a in members if a in areas)
+    ]
+    _ISLANDS[key] = (g.islands, table)
+    return table
 
 
 def _held(g: Any, s: CCState, area: str, role: str) -> bool:
@@ -152,9 +173,22 @@ def _foes(g: Any, s: CCState, area: str, role: str) -> list[str]:
 
 
 def _land_distance(g: Any, goal: set[str]) -> dict[str, int]:
-    """Steps over land only from each area to the nearest goal."""
-    areas = g.data.map.areas
-    return g.data.map.distances(goal, lambda a: areas[a].kind == "land")
+    """Steps over land only from each area to the nearest goal (read only: the answer is
+    kept, the map never changes)."""
+    m = g.data.map
+    key = (id(m), frozenset(goal))
+    kept = _LAND.get(key)
+    if kept is not None and kept[0] is m:
+        return kept[1]
+    areas = m.areas
+    dist: dict[str, int] = m.distances(goal, lambda a: areas[a].kind == "land")
+    if len(_LAND) >= 4096:
+        _LAND.clear()
+    _LAND[key] = (m, dist)
+    return dist
+
+
+_LAND: dict[tuple[int, frozenset[str]], tuple[Any, dict[str, int]]] = {}
 
 
 def _idle_ground(g: Any, s: CCState, role: str) -> list[str]:
@@ -315,15 +349,26 @@ def _operation(
                 if not _cancels(g, s, role, a, st):
                     return a
 
+    # (worked out once a decision: the state does not change while the moves are ranked)
+    reach: list[dict[str, int]] = []
+    ranked: dict[Action, tuple[int, int, int, str]] = {}
+
     def urgency(a: Action) -> tuple[int, int, int, str]:
+        found = ranked.get(a)
+        if found is not None:
+            return found
         uid = a[1]
         d = g.data.units[uid]
         loc = s.units[uid].loc
-        laden = d.naval and (
-            bool(naval.cargo(s, [uid]))
-            or (g.data.areas[loc].kind == "land" and bool(_landlocked(g, s, role, loc)))
-        )
-        return (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
+        laden = False
+        if d.naval:
+            laden = bool(naval.cargo(s, [uid]))
+            if not laden and g.data.areas[loc].kind == "land":
+                if not reach:
+                    reach.append(_landlocked_reach(g, s, role))
+                laden = bool(_landlocked(g, s, role, loc, reach[0]))
+        found = ranked[a] = (0 if laden else 1, dist.get(loc, 99), -sum(g.values(s, uid)[:2]), uid)
+        return found
 
     if not op.acted:
         # An operation that has begun does something with its RP: the most urgent move
@@ -356,10 +401,18 @@ def _cancels(g: Any, s: CCState, role: str, move: Action, st: Style = DEFAULT) -
     return False
 
 
-def _landlocked(g: Any, s: CCState, role: str, area: str) -> list[str]:
+def _landlocked_reach(g: Any, s: CCState, role: str) -> dict[str, int]:
+    """Steps over land from each area to the nearest target or visible enemy."""
+    return _land_distance(g, _targets(g, s, role) | set(_enemy_spots(g, s, role)))
+
+
+def _landlocked(
+    g: Any, s: CCState, role: str, area: str, land: dict[str, int] | None = None
+) -> list[str]:
     """Our ground units in land area ``area`` that cannot reach anything worth taking over
-    land (they wait for a ship)."""
-    land = _land_distance(g, _targets(g, s, role) | set(_enemy_spots(g, s, role)))
+    land (they wait for a ship); ``land``: ``_landlocked_reach`` when the caller has it."""
+    if land is None:
+        land = _landlocked_reach(g, s, role)
     if land.get(area, 99) < 99:
         return []
     return [x for x in g.units_at(s, area, role) if not g.data.units[x].naval]

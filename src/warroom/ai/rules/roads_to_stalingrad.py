@@ -67,6 +67,11 @@ class Style:
     ) -> Action:
         return _play(self, game, state, role, actions, rng)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # pickled and copied through the constructor: the compiled form (setup.py) of a frozen
+        # dataclass cannot be filled in field by field as the plain one is
+        return (Style, tuple(getattr(self, f) for f in self.__dataclass_fields__))
+
 
 DEFAULT = Style()
 

@@ -392,8 +392,8 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
         return f"Fall Blau: the {who} side opens the campaign with an operation"
     if k == "my-choice":
         return f"{who} chose {e['choice'].capitalize()} (secret until both have chosen)"
-    if k == "chose":
-        return f"{who} has chosen"
+    if k == "chose":  # "chose", not "has chosen": side names may be plural ("Allies")
+        return f"{who} chose Card or Map in secret"
     if k == "choices":
         picks = [f"{side(g, r)} {e[r].capitalize()}" for r in g.roles if r in e]
         return "Card or Map: " + ", ".join(picks)
