@@ -3,6 +3,8 @@
     PYTHONPATH=src python bench/fall_blau_balance.py [--games 2000]            # the rules player
     nice -n 10 python bench/fall_blau_balance.py --agent search:iterations=100 --games 60 \\
         --seed 2026112400 --log blau.jsonl [--data DIR ...] [--generals hoth,paulus,kleist]
+    nice -n 10 python bench/fall_blau_balance.py --agent search:iterations=100 --games 120 \\
+        --others 0.5 --log blau.jsonl          # 120 standard games, 60 in each other mode
     python bench/fall_blau_balance.py --table blau.jsonl [--plot DIR]  # a (partial) log's tables
 
 Plays ``--games`` games per mode (standard, hard, missions, hard+missions) with an agent
@@ -17,6 +19,8 @@ data sets are interleaved too (game i of every set and mode before game i + 1), 
 stopped early compares them on the same seeds; ``DIR@3`` plays a set on every third seed
 only (fewer games where the answer is far from the line). Prints a Markdown table per data set: defeat / victory / brilliant and
 wins with Wilson 95% intervals, the mean final VP, captures, generals lost, red-cube shortages.
+``--modes`` plays only some modes; ``--others F`` plays the modes other than standard on the
+first F x ``--games`` seeds only (standard is where the aim is tightest: more games there).
 """
 
 from __future__ import annotations
@@ -161,7 +165,11 @@ def plot(results: list[dict[str, Any]], folder: Path, title: str) -> Path:
             xs.append(100 * share)
             err_lo.append(100 * (share - lo))
             err_hi.append(100 * (hi - share))
-        n_games = sum(1 for r in results if r.get("data", "shipped") == d) // max(1, len(modes))
+        counts = sorted(
+            sum(1 for r in results if r.get("data", "shipped") == d and r["mode"] == m)
+            for m in modes
+        )
+        n_games = f"{counts[0]}" if counts[0] == counts[-1] else f"{counts[0]}-{counts[-1]}"
         ax.barh(
             [i + k * step - 0.4 + step / 2 for i in range(len(modes))],
             xs,
@@ -201,6 +209,7 @@ def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
         for data, every in data_sets(args.data)
         if i % every == 0
         for name, _ in MODES
+        if name in args.modes.split(",") and (name == "standard" or i < args.games * args.others)
     ]
     if args.workers <= 1:
         yield from map(play, tasks)
@@ -222,11 +231,28 @@ def main() -> None:
         help="a folder with another copy of data/*.toml, or 'shipped'; DIR@k: every k-th seed only "
         "(repeatable: interleaved)",
     )
+    p.add_argument(
+        "--modes",
+        default=",".join(m for m, _ in MODES),
+        help="the modes to play, comma-separated (default: all four)",
+    )
+    p.add_argument(
+        "--others",
+        type=float,
+        default=1.0,
+        help="the other modes play only the first OTHERS x GAMES seeds (e.g. 0.5: half as many "
+        "games as standard, on the same seeds)",
+    )
     p.add_argument("--workers", type=int, default=1, help="processes (1-2 on a shared machine)")
     p.add_argument("--log", default="", help="append each finished game here (JSON lines)")
     p.add_argument("--table", default="", help="only print the tables of these logs (a,b,...)")
     p.add_argument("--plot", default="", help="with --table: draw balance.png/.svg here")
     args = p.parse_args()
+    unknown = set(args.modes.split(",")) - {m for m, _ in MODES}
+    if unknown:
+        p.error(
+            f"--modes: unknown {', '.join(sorted(unknown))}; the modes are {', '.join(m for m, _ in MODES)}"
+        )
     if args.table:
         rows = []
         seen = set()

@@ -1,9 +1,12 @@
 """Old code against new, side by side: random games through Match, us per step, search speed.
 
-    python bench/speed_bench.py [--old 0c67e28] [--new WORKTREE] [--pure] [--games rts,coral,...]
-        [--rounds 5] [--scale 1] [--no-search] [--search-only] [--profile N] [--imports]
+    python bench/speed_bench.py [--old 0c67e28 | --old-tree TREE] [--new WORKTREE] [--pure]
+        [--games rts,coral,...] [--rounds 5] [--scale 1] [--no-search] [--search-only]
+        [--profile N] [--imports]
 
-The old commit is exported (``git archive``) into a temporary folder; two worker processes
+The old commit is exported (``git archive``) into a temporary folder (its sources: an export
+compiles nothing), or ``--old-tree`` names a tree whose ``src`` is taken as it is (e.g. one
+where ``make setup`` compiled main, to compare compiled with compiled); two worker processes
 import the old and the new ``src`` (``--new``: this tree by default; its compiled modules, if
 ``make setup`` compiled them, or with ``--pure`` their sources) and answer the same
 requests in turn: play these seeds at random through ``Match`` (the loop of
@@ -272,6 +275,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--old", default="0c67e28", help="the commit to compare with")
+    ap.add_argument(
+        "--old-tree", default="", help="instead of --old: a tree whose src (compiled or not) is old"
+    )
     ap.add_argument("--new", default=str(ROOT), help="the tree whose src is the new side")
     ap.add_argument(
         "--pure", action="store_true", help="the new side on its sources, not its compiled modules"
@@ -294,9 +300,11 @@ def main() -> None:
         return
     games = [GAMES.get(g, g) for g in args.games.split(",") if g]
     load = os.getloadavg()
-    print(f"old {args.old} vs new {args.new}; {args.rounds} rounds; load average {load[0]:.2f}")
+    what = args.old_tree or args.old
+    print(f"old {what} vs new {args.new}; {args.rounds} rounds; load average {load[0]:.2f}")
     with tempfile.TemporaryDirectory(prefix="speed-bench-") as tmp:
-        old = Side("old", export(args.old, Path(tmp)))
+        src = Path(args.old_tree) / "src" if args.old_tree else export(args.old, Path(tmp))
+        old = Side("old", src)
         new = Side("new", Path(args.new) / "src", pure=args.pure)
         print(f"old runs {old.form}, new runs {new.form}")
         try:

@@ -113,7 +113,7 @@ def test_number_out_of_range_names_file_and_entry(tmp_path: Path) -> None:
 
 def test_cube_count_out_of_range_names_file_and_entry(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
-    _edit(folder / "campaigns.toml", "vp = 6\ncubes = 5", "vp = 6\ncubes = 12")
+    _edit(folder / "campaigns.toml", "vp = 7\ncubes = 5", "vp = 7\ncubes = 12")
     with pytest.raises(GameDataError) as err:
         load(folder)
     assert (err.value.file, err.value.entry) == ("campaigns.toml", "stalingrad")

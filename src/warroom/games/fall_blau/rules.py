@@ -172,7 +172,7 @@ def _parse_generals(value: str, data: Data) -> tuple[str, ...]:
 class FallBlau(Game[BlauState]):
     id = "fall-blau"
     title = "Campaign: Fall Blau"
-    version = "3"
+    version = "4"
     roles = (ROLE,)
     log_headings: ClassVar[Mapping[str, int]] = {"calendar": 1, "end": 1}
     options = (
