@@ -241,3 +241,30 @@ def test_no_undo_once_the_game_moved_on() -> None:
     m.act("black", ("done",))
     assert m.state.phase == "fast" and set(m.active) == {"white", "black"}
     assert not m.can_undo("black")
+
+
+def test_a_determinized_world_gives_every_side_still_choosing_a_choice() -> None:
+    """While orders are chosen, a side still choosing is public (it has not said done), and
+    a side still choosing has a choice left (apply ends its turn when none is). So a world
+    resampled for the other side keeps it choosing with something to choose: its resampled
+    sheet must still give it an order it can carry out in this phase."""
+    dead = []
+    for seed in range(16):
+        scen, opts = COMBOS[(seed * 7) % len(COMBOS)]
+        _, full = G.check_setup(scen, opts)
+        st = G.setup(scen, full, seed)
+        rng = Rng(seed ^ 0xC0DE)
+        k = 0
+        while G.outcome(st) is None:
+            active = G.active(st)
+            if st.stage in ("choose", "road"):
+                for role in active:
+                    k += 1
+                    world = G.determinize(st, role, rng.fork(k))
+                    for r in G.active(world):
+                        if not G.legal_actions(world, r):
+                            dead.append((seed, st.round, st.phase, st.stage, role, r))
+            role = active[rng.below(len(active))]
+            G.apply(st, role, pick(G.legal_actions(st, role), rng, 0.3))
+            st.events.clear()
+    assert not dead, f"{len(dead)} worlds with a side waiting and nothing to choose: {dead[:5]}"

@@ -597,6 +597,8 @@ class Commanders(Game[CmdState]):
             if stage in ("choose", "road"):
                 if was_done and orders.choices(new, other, new.phase):
                     self._random_until_done(new, other, pick, 0.3)
+                elif not was_done:
+                    self._keep_choosing(new, other, side, pick)
             elif stage == "rally":
                 new.rallies[other] = []
                 if was_done and flow.rally_options(new, other):
@@ -656,6 +658,42 @@ class Commanders(Game[CmdState]):
         new.events = []
         return new
 
+    @classmethod
+    def _keep_choosing(cls, st: CmdState, other: int, side: int, rng: Rng) -> None:
+        """``other`` is still choosing in public, and a side still choosing has a choice left
+        (``apply`` ends its turn when none is): a resampled sheet that leaves it none is drawn
+        again; failing that, it keeps only the orders carried out and one new order that gives
+        it a choice now (the true sheet had one: the budget allows it)."""
+        phase = st.phase
+        for _ in range(40):
+            if orders.choices(st, other, phase):
+                return
+            cls._resample_sheet(st, other, rng)
+        d = st.data
+        carried = st.carried[other]
+        enemy_res = d.reserve_of[1 - other]
+        units = [
+            u
+            for u in side_units(other)
+            if st.loc[u] >= 0
+            and st.status[u] == FRESH
+            and u not in st.acts
+            and u not in st.tired
+            and u not in st.go
+        ]
+        keys = sorted({(st.ut[u], st.loc[u], a) for u in units for a in d.adj[st.loc[u]]})
+        keys = [k for k in keys if k[2] != enemy_res]
+        while keys:
+            k = keys.pop(rng.below(len(keys)))
+            st.sheet[other] = {**carried, k: carried.get(k, 0) + 1}
+            if orders.choices(st, other, phase):
+                cls._given(st, other, sum(carried.values()) + 1)
+                return
+        st.sheet[other] = dict(carried)
+        cls._given(st, other, sum(carried.values()))
+        if st.waiting[side]:
+            st.waiting[other] = False  # no order of this world gives it a choice: it is done
+
     @staticmethod
     def _resample_sheet(st: CmdState, other: int, rng: Rng) -> None:
         """The other side's orders not yet carried out are unknown: keep those carried out,
@@ -690,12 +728,14 @@ class Commanders(Game[CmdState]):
                 extra += 1
         st.sheet[other] = sheet
         st.last[other] = None
-        st.given[other] = done + extra
         st.extra[other] = 0
-        st.saved[other] = max(
-            0,
-            (st.vp[other] if st.cfg.morale else st.allowed[other]) - st.given[other],
-        )
+        Commanders._given(st, other, done + extra)
+
+    @staticmethod
+    def _given(st: CmdState, other: int, n: int) -> None:
+        """``other``'s sheet holds ``n`` orders: what it gave, and what it saved of its allowance."""
+        st.given[other] = n
+        st.saved[other] = max(0, (st.vp[other] if st.cfg.morale else st.allowed[other]) - n)
 
     @staticmethod
     def _is_custom(st: CmdState) -> bool:
