@@ -457,3 +457,33 @@ def test_levels_race_styles_of_the_games_own_size_spread_over_prompts(
             m.act(r, m.legal(r)[0])
     assert len(races) >= 2 and races[-1] <= size  # several prompts, the game's race size
     assert all(b - a <= 12 for a, b in zip([0, *races], races, strict=False))
+
+
+def test_hard_races_the_moves_of_a_planned_prompt_where_normal_takes_the_styles_answer() -> None:
+    """Roads to Stalingrad: at a prompt the campaign search plans (Card or Map, an operation,
+    an attack), hard races the legal moves themselves (its ``decide`` rollouts), while normal
+    answers from the style its race chose. Both clocks are cut to 1.5 s for the test."""
+    import warroom
+    from warroom.ai.search import game_hook
+
+    g = warroom.game("roads-to-stalingrad")
+    plans = game_hook(g.id, "plans")
+    m = Match.new(g, seed=5)
+    rng = Rng(6)
+    for _ in range(400):
+        role = m.active[0]
+        legal = m.legal(role)
+        if len(legal) > 2 and plans(g, g.determinize(m.state, role, Rng(1)), role, legal):
+            break
+        m.act(role, rng.choice(legal))
+    else:
+        raise AssertionError("no planned prompt in 400 steps")
+    normal, hard = difficulty("normal", g.id, 1), difficulty("hard", g.id, 1)
+    assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
+    normal.config.seconds = hard.config.seconds = 1.5
+    assert normal.choose(m, role) in legal and hard.choose(m, role) in legal
+    assert normal.last is not None and hard.last is not None
+    assert [c.visits for c in normal.last.candidates] == [0]
+    assert normal.last.note.startswith("answered by the ")
+    raced = [c for c in hard.last.candidates if c.visits > 0]
+    assert len(raced) >= 2, hard.last.note

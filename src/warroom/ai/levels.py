@@ -6,7 +6,8 @@ this machine; hard thinks a few seconds longer; easy is the rule-based policy
 that now and then picks a move at random (or a short search where a game has
 no rule-based policy yet). Where a game's search races styles (whole ways of playing,
 each tried in simulations to the end of the game), normal runs a race of the game's own
-size spread over the role's next prompts, and hard a race four times that size.
+size spread over the role's next prompts, and hard a race four times that size, and it
+races the moves of the prompts the campaign plans as well.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ LEVELS = ("easy", "normal", "hard")
 NORMAL_SECONDS = 1.2
 """Leaves room for the last iteration (up to a few tenths of a second in the big games)."""
 HARD_SECONDS = 5.0
+HARD_DECIDE = 16
+"""Rollouts per planned prompt for ``hard`` in the games whose search races styles: against
+``normal`` on the same seeds it took Roads to Stalingrad from 21.5/40 to 29.5/40 and Coral Sea
+from 32/60 to 34/60, its longest decision 5.2 s (docs/ai.md, "The ladder")."""
 
 
 class SloppyRulesAgent:
@@ -58,8 +63,15 @@ def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
         budget = defaults.get("iterations", "20000") if styled else "20000"
         return _search(game_id, seed, iterations=budget, seconds=str(NORMAL_SECONDS))
     if level == "hard":
-        budget = str(4 * int(defaults.get("iterations", "50000"))) if styled else "200000"
-        return _search(game_id, seed, iterations=budget, seconds=str(HARD_SECONDS))
+        if not styled:
+            return _search(game_id, seed, iterations="200000", seconds=str(HARD_SECONDS))
+        # four times normal's race of styles, and the moves of the prompts the campaign
+        # plans (Card or Map, which operation, where a stack attacks) raced too, HARD_DECIDE
+        # rollouts at most each: normal answers those from the chosen style alone
+        budget = str(4 * int(defaults.get("iterations", "50000")))
+        return _search(
+            game_id, seed, iterations=budget, seconds=str(HARD_SECONDS), decide=str(HARD_DECIDE)
+        )
     raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")
 
 
