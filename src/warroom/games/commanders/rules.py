@@ -672,15 +672,7 @@ class Commanders(Game[CmdState]):
         d = st.data
         carried = st.carried[other]
         enemy_res = d.reserve_of[1 - other]
-        units = [
-            u
-            for u in side_units(other)
-            if st.loc[u] >= 0
-            and st.status[u] == FRESH
-            and u not in st.acts
-            and u not in st.tired
-            and u not in st.go
-        ]
+        units = cls._unbound(st, other)
         keys = sorted({(st.ut[u], st.loc[u], a) for u in units for a in d.adj[st.loc[u]]})
         keys = [k for k in keys if k[2] != enemy_res]
         while keys:
@@ -706,15 +698,7 @@ class Commanders(Game[CmdState]):
         if st.cfg.morale:
             budget = min(budget, st.allowed[other] - done)
         enemy_res = d.reserve_of[1 - other]
-        free = [
-            u
-            for u in side_units(other)
-            if st.loc[u] >= 0
-            and st.status[u] == FRESH
-            and u not in st.acts
-            and u not in st.tired
-            and u not in st.go
-        ]
+        free = Commanders._unbound(st, other)
         extra = 0
         for u in free:
             if budget - extra <= 0:
@@ -730,6 +714,20 @@ class Commanders(Game[CmdState]):
         st.last[other] = None
         st.extra[other] = 0
         Commanders._given(st, other, done + extra)
+
+    @staticmethod
+    def _unbound(st: CmdState, other: int) -> list[int]:
+        """``other``'s units on the board that may still be given an order this round: fresh,
+        not acted, not tired, not bound to a choice of this phase."""
+        return [
+            u
+            for u in side_units(other)
+            if st.loc[u] >= 0
+            and st.status[u] == FRESH
+            and u not in st.acts
+            and u not in st.tired
+            and u not in st.go
+        ]
 
     @staticmethod
     def _given(st: CmdState, other: int, n: int) -> None:
