@@ -17,7 +17,7 @@ side, the units fighting and routed, and the threat to reach 10 VP at the next s
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from warroom.ai.population import Member
@@ -168,18 +168,36 @@ def _write_as(game: Game[Any], world: State, role: str, member: Member | None, r
     if member is None or member.name == "rules":
         _write(game, world, role, rng, Style())
         return
+    _fill(game, world, role, lambda acts: member.choose(game, world, role, acts, rng))
+
+
+def _fill(
+    game: Game[Any],
+    world: State,
+    role: str,
+    pick: Callable[[Sequence[Action]], Action],
+    after: Callable[[Action], None] | None = None,
+) -> list[Action]:
+    """Write ``role``'s sheet to the end in ``world``: ``pick`` chooses among two or more
+    legal actions (one is taken as it is), ``after`` hears each action once applied; the
+    actions."""
     side = SIDE[role]
+    out: list[Action] = []
     for _ in range(80):
         if not _planning(world, side):
             break
         acts = game.legal_actions(world, role)
         if not acts:
             break
-        a = acts[0] if len(acts) == 1 else member.choose(game, world, role, acts, rng)
+        a = acts[0] if len(acts) == 1 else pick(acts)
+        out.append(a)
         game.apply(world, role, a)
         world.events.clear()
+        if after is not None:
+            after(a)
         if a == ("done",):
             break
+    return out
 
 
 def plan_opens(game: Game[Any], state: State, actor: str) -> bool:
@@ -224,40 +242,31 @@ def _write(game: Game[Any], world: State, role: str, rng: Rng, style: Style) -> 
     The view is built once: while a side writes its sheet only its own orders change, and
     those are kept up to date in the copy the rules player reads.
     """
-    side = SIDE[role]
-    out: list[Action] = []
     view: dict[str, Any] | None = None
-    for _ in range(80):
-        if not _planning(world, side):
-            break
-        acts = game.legal_actions(world, role)
-        if not acts:
-            break
-        if len(acts) == 1:
-            a = acts[0]
-        else:
-            if view is None:
-                view = game.view(world, role)
-                view["orders"][role] = [dict(o) for o in view["orders"][role]]
-            a = plan_sheet_order(view, role, acts, rng, style)
-        out.append(a)
-        game.apply(world, role, a)
-        world.events.clear()
-        if view is not None and a[0] in ("order", "times"):
-            # keep the copy as the game would show it: the sheet, the count, the last order
-            mine = view["orders"][role]
-            key = a[1:4] if a[0] == "order" else tuple(view["last_order"][k] for k in KEY)
-            entry = next((o for o in mine if tuple(o[k] for k in KEY) == key), None)
-            if entry is None:
-                entry = {"kind": key[0], "from": key[1], "to": key[2], "given": 0, "carried": 0}
-                mine.append(entry)
-            more = 1 if a[0] == "order" else a[1] - entry["given"]
-            entry["given"] += more
-            view["orders_info"][role]["given"] += more
-            view["last_order"] = {k: entry[k] for k in (*KEY, "given")}
-        if a == ("done",):
-            break
-    return out
+
+    def pick(acts: Sequence[Action]) -> Action:
+        nonlocal view
+        if view is None:
+            view = game.view(world, role)
+            view["orders"][role] = [dict(o) for o in view["orders"][role]]
+        return plan_sheet_order(view, role, acts, rng, style)
+
+    def after(a: Action) -> None:
+        if view is None or a[0] not in ("order", "times"):
+            return
+        # keep the copy as the game would show it: the sheet, the count, the last order
+        mine = view["orders"][role]
+        key = a[1:4] if a[0] == "order" else tuple(view["last_order"][k] for k in KEY)
+        entry = next((o for o in mine if tuple(o[k] for k in KEY) == key), None)
+        if entry is None:
+            entry = {"kind": key[0], "from": key[1], "to": key[2], "given": 0, "carried": 0}
+            mine.append(entry)
+        more = 1 if a[0] == "order" else a[1] - entry["given"]
+        entry["given"] += more
+        view["orders_info"][role]["given"] += more
+        view["last_order"] = {k: entry[k] for k in (*KEY, "given")}
+
+    return _fill(game, world, role, pick, after)
 
 
 def _sheet_key(s: Any, side: int) -> tuple[Any, ...]:
