@@ -426,13 +426,15 @@ def test_levels_race_styles_of_the_games_own_size_spread_over_prompts(
     """Where a game races styles, normal keeps the game's race size (its SEARCH iterations)
     within 1.2 s a prompt, and hard races four times as much within 5 s."""
     import warroom.ai.search as search_module
+    from warroom.ai.levels import NORMAL_DECIDE
     from warroom.ai.search import game_hook
 
     size = int(game_hook(game_id, "SEARCH")["iterations"])
     normal, hard = difficulty("normal", game_id, 1), difficulty("hard", game_id, 1)
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
     assert normal.config.styles and normal.config.iterations == size
-    assert normal.config.seconds == 1.2 and normal.config.decide > 0
+    assert normal.config.seconds == 1.2
+    assert normal.config.decide == NORMAL_DECIDE.get(game_id, 0)  # Roads to Stalingrad: 16
     assert hard.config.iterations == 4 * size and hard.config.seconds == 5.0
     monkeypatch.setattr(search_module, "time", _TickingClock())  # 0.1 s a reading
     import warroom
@@ -485,9 +487,9 @@ def test_both_levels_race_the_moves_of_a_planned_prompt_hard_with_more_rollouts(
         raise AssertionError("no planned prompt in 400 steps")
     normal, hard = difficulty("normal", g.id, 1), difficulty("hard", g.id, 1)
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
-    assert (normal.config.decide, hard.config.decide) == (NORMAL_DECIDE, HARD_DECIDE)
+    assert (normal.config.decide, hard.config.decide) == (NORMAL_DECIDE[g.id], HARD_DECIDE)
     assert (normal.config.reach, hard.config.reach) == (1, HARD_REACH)
-    assert NORMAL_DECIDE < HARD_DECIDE
+    assert NORMAL_DECIDE[g.id] < HARD_DECIDE
     normal.config.seconds = hard.config.seconds = None
     spent = {}
     for level, agent in (("normal", normal), ("hard", hard)):
