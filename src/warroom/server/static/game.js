@@ -335,7 +335,12 @@ class GamePage {
     }
     this.zoom.setBase(vb);
     const [, , bw, bh] = String(vb).split(/[\s,]+/).map(Number);
-    if (bw > 0 && bh > 0) this.q(".board-frame").style.setProperty("--aspect", `${bw} / ${bh}`);
+    if (bw > 0 && bh > 0) {
+      const frame = this.q(".board-frame").style;
+      frame.setProperty("--aspect", `${bw} / ${bh}`);
+      frame.setProperty("--aw", String(bw)); // the phone layout sizes the frame from these
+      frame.setProperty("--ah", String(bh));
+    }
     this.drawTray();
     for (const s of [svg, this.tray]) tipsFromTitles(s);
     if (openStack) {
