@@ -94,3 +94,88 @@ def test_the_other_sides_hidden_sheet_is_written_by_the_member_drawn_for_the_wor
     assert scripted.sheet[0] != ruled.sheet[0]
     assert aimed(scripted) > aimed(ruled)
     assert aimed(scripted) > sum(scripted.sheet[0].values()) / 2  # most of it at the flank
+
+
+def _sheet_of(g: Any, state: Any, role: str, plan: list[Any]) -> dict[Any, int]:
+    """The orders ``plan`` (a sheet from this prompt) gives, played on a copy of ``state``."""
+    w: Any = g.clone(state)
+    w.waiting[1 - vc.SIDE[role]] = True
+    w.cache = [None, None]
+    for a in plan:
+        assert a in g.legal_actions(w, role), (a, plan)
+        g.apply(w, role, a)
+    assert not (w.phase == "planning" and w.waiting[vc.SIDE[role]])  # the sheet is finished
+    return dict(w.sheet[vc.SIDE[role]])
+
+
+def test_refine_offers_the_best_sheet_less_one_order_and_the_styles_drawn_again() -> None:
+    """More sheets for a long clock: the best sheet without each of its order groups (the
+    orders saved) and the styles' sheets written with other draws; all legal, finished,
+    other than the best and than each other."""
+    m = _planning_match(5)
+    g: Any = m.game
+    role = "white"
+    look = g.determinize(m.state, role, Rng(1))
+    legal = m.legal(role)
+    sheets = vc.macros(g, look, role, legal, Rng(2))
+    assert sheets is not None
+    best = sheets[0]
+    best_orders = _sheet_of(g, look, role, best)
+    more = vc.refine(g, look, role, best, legal, 1, Rng(3))
+    orders = [_sheet_of(g, look, role, p) for p in more]
+    keys = [tuple(sorted(o.items())) for o in orders]
+    assert len(set(keys)) == len(keys) and tuple(sorted(best_orders.items())) not in keys
+    groups = len(best_orders)
+    less_one = [
+        o
+        for o in orders
+        if sum(o.values()) < sum(best_orders.values())
+        and all(o.get(k, 0) in (0, n) for k, n in best_orders.items())
+        and sum(1 for k in best_orders if k not in o) == 1
+        and set(o) <= set(best_orders)
+    ]
+    assert groups >= 2 and len(less_one) == groups
+    assert len(more) > groups  # and sheets of the styles drawn again
+    # another round draws the styles again: other sheets
+    again = vc.refine(g, look, role, best, legal, 2, Rng(3))
+    assert {tuple(p) for p in again} != {tuple(p) for p in more}
+
+
+def test_a_long_clock_races_more_sheets_once_its_race_settles(monkeypatch: Any) -> None:
+    """The hard level's clock (5 s) buys more sheets: once the race of the macros' sheets has
+    settled, the search races the sheets ``refine`` offers against the winner, within its
+    rollout budget. Normal's clock (1.2 s) races the macros' sheets only, as before. The
+    clock is frozen, so only the budgets decide."""
+    from warroom.ai import search
+    from warroom.ai.search import SearchConfig, Searcher
+    from warroom.engine import game as lookup
+
+    monkeypatch.setattr(search, "clock", lambda: 100.0)
+    races: list[tuple[int, int]] = []  # (candidates, worlds) of each race
+    race = Searcher._race
+
+    def counted(self: Searcher, *args: Any, **kwargs: Any) -> Any:
+        heat = race(self, *args, **kwargs)
+        races.append((len(heat.values), heat.worlds))
+        return heat
+
+    monkeypatch.setattr(Searcher, "_race", counted)
+    m = _planning_match(5)
+    g = lookup("commanders")
+    role = "white"
+    legal = m.legal(role)
+    rng = Rng(9)
+    look = g.determinize(m.state, role, rng.fork(0x10C))
+    offered = len(vc.macros(g, look, role, legal, rng.fork(0x91A)) or [])
+    found = {}
+    for seconds in ("1.2", "5"):
+        races.clear()
+        cfg = SearchConfig.from_params({"seconds": seconds, "iterations": "250"}, vc.SEARCH)
+        result = Searcher(g, cfg).search(m.state, role, legal, rng)
+        assert result.iterations <= 250
+        found[seconds] = (list(races), result.iterations)
+    (normal, spent) = found["1.2"]
+    assert normal[0][0] == offered and len(normal) == 1 and spent > 240  # one race, to the end
+    (hard, spent) = found["5"]
+    assert hard[0][0] == offered and hard[0][1] <= search.SETTLED
+    assert len(hard) >= 2 and all(n >= 2 for n, _ in hard[1:])  # the winner and refine's

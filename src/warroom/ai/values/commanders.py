@@ -223,10 +223,8 @@ def plan_of(
     sheet), counted as ``plan_shown`` counts the shown one."""
     from warroom.games.commanders.data import TYPES
 
-    w: Any = game.clone(state)
+    w = _writing(game, state, actor)
     side = SIDE[actor]
-    w.waiting[1 - side] = True  # its "done" must not start the round's battles here
-    w.cache = [None, None]
     _write_as(game, w, actor, member, rng)
     ids = w.data.ids
     return {(TYPES[t], ids[f], ids[a]): n for (t, f, a), n in w.sheet[side].items()}
@@ -293,6 +291,84 @@ def _focus_styles(game: Game[Any], state: State, role: str) -> list[Style]:
     return out
 
 
+def _writing(game: Game[Any], state: State, role: str) -> Any:
+    """A copy of ``state`` in which ``role``'s "done" does not start the round's battles."""
+    w: Any = game.clone(state)
+    w.waiting[1 - SIDE[role]] = True
+    w.cache = [None, None]
+    return w
+
+
+def refine(
+    game: Game[Any],
+    state: State,
+    role: str,
+    best: Sequence[Action],
+    actions: Sequence[Action],
+    round_: int,
+    rng: Rng,
+) -> list[list[Action]]:
+    """More sheets to race against the best so far (``best``, the rest of the sheet from this
+    prompt) when a long clock leaves time (the hard level): the best sheet without each one
+    of its orders (a unit type in a sector and its arrow, all the units given it: the orders
+    saved), and the sheets of ``macros``'s styles written again with other random draws
+    (their ``noise``; ``round_`` numbers the draws). Sheets that give the same orders as the
+    best or as each other are tried once. The search races them against the best on new
+    worlds (``warroom.ai.search.Searcher._flat``)."""
+    me = SIDE[role]
+    if not _planning(state, me):
+        return []
+    w = _writing(game, state, role)
+    if not _replays(game, w, role, list(best)):
+        return []
+    seen = {_sheet_key(w, me)}
+    out: list[list[Action]] = []
+
+    def keep(sheet: list[Action], world: Any) -> None:
+        key = _sheet_key(world, me)
+        if key not in seen:
+            seen.add(key)
+            out.append(sheet)
+
+    for group in dict.fromkeys(a[1:4] for a in best if a[0] == "order"):
+        plan: list[Action] = []
+        drop = False
+        for a in best:  # every order of the group goes, with its multiplier ("times")
+            if a[0] == "order":
+                drop = a[1:4] == group
+            elif a[0] != "times":
+                drop = False
+            if not drop:
+                plan.append(a)
+        w = _writing(game, state, role)
+        if _replays(game, w, role, plan):
+            keep(plan, w)
+    for i, style in enumerate([*STYLES, *_focus_styles(game, state, role)]):
+        w = _writing(game, state, role)
+        sheet = _write(game, w, role, rng.fork(1000 * round_ + i), style)
+        if sheet:
+            keep(sheet, w)
+    return out
+
+
+def _replays(game: Game[Any], world: Any, role: str, plan: list[Action]) -> bool:
+    """Play ``plan`` (a sheet from this prompt) in ``world`` while each step is legal, ending
+    the sheet ("done") if it is still open; whether it all went (``plan`` gains the "done")."""
+    me = SIDE[role]
+    for a in plan:
+        if not _planning(world, me) or a not in game.legal_actions(world, role):
+            return False
+        game.apply(world, role, a)
+        world.events.clear()
+    if _planning(world, me):
+        if ("done",) not in game.legal_actions(world, role):
+            return False
+        plan.append(("done",))
+        game.apply(world, role, ("done",))
+        world.events.clear()
+    return True
+
+
 def macros(
     game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
 ) -> list[list[Action]] | None:
@@ -306,9 +382,7 @@ def macros(
     out: list[list[Action]] = []
     seen: set[tuple[Any, ...]] = set()
     for i, style in enumerate([*STYLES, *_focus_styles(game, state, role)]):
-        w: Any = game.clone(state)
-        w.waiting[1 - me] = True  # our "done" must not start the round's battles here
-        w.cache = [None, None]
+        w = _writing(game, state, role)
         sheet = _write(game, w, role, rng.fork(i), style)
         key = _sheet_key(w, me)
         if i > 0 and key in seen:
