@@ -434,7 +434,7 @@ def test_levels_race_styles_of_the_games_own_size_spread_over_prompts(
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
     assert normal.config.styles and normal.config.iterations == size
     assert normal.config.seconds == 1.2
-    assert normal.config.decide == NORMAL_DECIDE.get(game_id, 0)  # Roads to Stalingrad: 16
+    assert normal.config.decide == NORMAL_DECIDE.get(game_id, 0) == 16  # both campaigns
     assert hard.config.iterations == 4 * size and hard.config.seconds == 5.0
     monkeypatch.setattr(search_module, "time", _TickingClock())  # 0.1 s a reading
     import warroom
