@@ -9,6 +9,8 @@ at the end) and the outcome's summary. A line fails on
 - ``key=value`` (an event printed as its fields),
 - Python's repr: brackets, braces, quoted strings, True/False/None,
 - an arrow ``->`` in a log line (dice as arithmetic, "d10 0 -> 11 vs 7"),
+- a side's name that the game's look marks plural ("Allies") followed by a verb in the
+  singular: a word ending in a single "s" ("Allies holds", "Allies wins"),
 - a raw id: any string the game put in an event or an action that looks like an id
   (lowercase with a hyphen, an underscore, a colon or a digit: ``g-29``, ``ax-oil``,
   ``mid-east``, ``div1``) or a role's id in lowercase ("axis", "german"), standing as a
@@ -42,6 +44,8 @@ REPR = re.compile(
     r"|\"|\b(?:True|False|None)\b"
 )
 ARROW = re.compile(r"->")
+SINGULAR = r"(?!\w*ss\b)\w+s\b"
+"""A word in the third person singular, as it follows a side's name ("holds", "wins")."""
 ID_LIKE = re.compile(r"^[a-z][a-z0-9]*(?:[-_:.][a-z0-9]+)+$|^[a-z]+\d[a-z0-9]*$")
 
 
@@ -62,6 +66,7 @@ class Reader:
     """Everything a player read in one game, and what was wrong with it."""
 
     game: Game[Any]
+    plural: list[str] = field(default_factory=list)  # side names that take a plural verb
     ids: set[str] = field(default_factory=set)
     lines: list[tuple[str, str]] = field(default_factory=list)  # (where, text)
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
@@ -82,6 +87,8 @@ class Reader:
         ids = re.compile(
             r"(?<![\w-])(?:" + "|".join([re.escape(i) for i in raw] + [roles]) + r")(?![\w-])"
         )
+        names = "|".join(re.escape(n) for n in self.plural)
+        agrees = re.compile(rf"\b(?:{names}) {SINGULAR}") if names else None
         out: list[str] = []
         seen: set[tuple[str, str]] = set()
         for where, text in self.lines:
@@ -93,13 +100,28 @@ class Reader:
             if where.startswith("log") and ARROW.search(text) and ("->", text) not in seen:
                 seen.add(("->", text))
                 out.append(f"{where}: arrow in {text!r}")
+            if (
+                agrees is not None
+                and (found := agrees.search(text))
+                and ("agree", text) not in seen
+            ):
+                seen.add(("agree", text))
+                out.append(
+                    f"{where}: a plural name with a singular verb {found.group(0)!r} in {text!r}"
+                )
         return out
+
+
+def plural_names(g: Game[Any], state: Any) -> list[str]:
+    """The side names the game's look marks plural (a campaign's ``look.sides``)."""
+    sides = g.view(state, None).get("look", {}).get("sides", {})
+    return [str(s["name"]) for s in sides.values() if s.get("plural")]
 
 
 def play_and_read(gid: str, scenario: str, options: dict[str, Any], seed: int) -> Reader:
     m = Match.new(gid, scenario, options, seed)
     g = m.game
-    reader = Reader(g)
+    reader = Reader(g, plural_names(g, m.state))
     rng = Rng(seed + 2024)
     logged = 0
     steps = 0
@@ -175,7 +197,7 @@ def test_everything_a_player_reads_is_words(
 def test_the_checks_catch_a_trace() -> None:
     """The checks themselves: each kind of trace is caught, plain sentences pass."""
     g = warroom.game("roads-to-stalingrad")
-    reader = Reader(g)
+    reader = Reader(g, ["Allies"])
     reader.learn({"kind": "halt", "units": ["g-29"], "card": "ax-oil", "area": "Kursk"})
     for text in (
         "halt: role=axis, units=['g-29']",
@@ -189,6 +211,11 @@ def test_the_checks_catch_a_trace() -> None:
     reader.read("log (x)", "VIII Corps checks cohesion: d10 0 -> 11 vs 7", "log lines")
     reader.read("log (x)", "XXIX Corps moves from Kursk to Oboyan; the Axis rolled 5.", "log lines")
     reader.read("label", "Move XXIX Corps (Kursk): the player's choice", "labels")
+    reader.read("log (x)", "Allies holds Coral Sea Strike", "log lines")
+    reader.read("log (x)", "The battle at Lae ends: Allies wins", "log lines")
+    reader.read(
+        "log (x)", "Allies hold Coral Sea Strike; Axis holds Kursk; Allies pass", "log lines"
+    )
     found = reader.faults()
     assert [f.split(" in ")[-1] for f in found] == [
         repr("halt: role=axis, units=['g-29']"),
@@ -199,6 +226,8 @@ def test_the_checks_catch_a_trace() -> None:
         repr("The axis moves"),
         repr('He said "go"'),
         repr("VIII Corps checks cohesion: d10 0 -> 11 vs 7"),
+        repr("Allies holds Coral Sea Strike"),
+        repr("The battle at Lae ends: Allies wins"),
     ]
 
 

@@ -13,7 +13,9 @@ The public face used by every layer above the games and by outside scripts::
 
 from __future__ import annotations
 
-import warroom.games as _games_package  # noqa: F401  (bound first, so the name below wins)
+from typing import TYPE_CHECKING
+
+import warroom.games as _games_package
 from warroom import _compiled  # noqa: F401  (compiled modules or their sources: chosen first)
 from warroom.engine import (
     BadOption,
@@ -35,9 +37,16 @@ from warroom.engine import (
 __version__ = "0.1.0"
 
 
-def games() -> list[str]:
-    """The ids of every registered game."""
-    return game_ids()
+if TYPE_CHECKING:
+
+    def games() -> list[str]:
+        """The ids of every registered game."""
+        return game_ids()
+
+else:
+    # the package itself, which is callable (warroom/games/__init__.py): ``warroom.games()``
+    # lists the ids and ``import warroom.games.commanders as c`` still finds the subpackage
+    games = _games_package
 
 
 __all__ = [

@@ -155,3 +155,33 @@ def test_the_coral_sea_rules_player_does_not_pick_a_unit_it_would_only_cancel() 
         m.act(role, action)
     assert m.over, f"no end after {len(m.steps)} steps"
     assert cancels <= 2
+
+
+@pytest.mark.parametrize("gid", ["roads-to-stalingrad", "coral-sea"])
+def test_a_decision_race_with_reach_looks_that_many_horizons_ahead(gid: str) -> None:
+    """``reach=3`` (hard's) stops a decision race's rollout at the third horizon, each leg
+    counted from where the last ended: HORIZON_CARDS cards three times over, where the game's
+    own horizon stops after one leg."""
+    from warroom.ai.search import Searcher
+    from warroom.ai.values.cc_series import HORIZON_CARDS
+
+    g = warroom.game(gid)
+    origin = _prompts(gid, {}, {"choose"}, 1)[0]
+    stops = {}
+    for reach in (1, 3):
+        searcher = Searcher(g, SearchConfig.from_params({"reach": str(reach)}, {"styles": "1"}))
+        assert searcher.horizon is not None
+        stop = searcher._legs(origin.state) if reach > 1 else searcher.horizon
+        m = origin.clone()
+        rng, policy = Rng(9), game_hook(gid, "policy")
+        while not m.over and not stop(g, origin.state, m.state):
+            role = m.active[0]
+            m.act(role, policy(g, m.state, role, m.legal(role), rng))
+        assert not m.over
+        stops[reach] = m.state.cards_count - origin.state.cards_count  # type: ignore[attr-defined]
+    assert stops == {1: HORIZON_CARDS, 3: 3 * HORIZON_CARDS}
+
+
+def test_reach_must_be_at_least_one() -> None:
+    with pytest.raises(ValueError, match="reach must be at least 1"):
+        SearchConfig.from_params({"reach": "0"})

@@ -1,9 +1,10 @@
 """Coral Sea styles: the ways of playing the search races (``warroom.ai.values.coral_sea``).
 
-The first style of each side is the rule-based player itself, every style answers only with
-listed actions, each style really plays differently from the rules player, and the knobs do
-what they say (focus areas become the targets, ships in the ``haven`` style do not stop at
-sea with troops aboard when a quiet island area of ours is next to them)."""
+Each side's first style (the default a race keeps) holds against the other side's, every
+style answers only with listed actions, each style really plays differently from the rules
+player, and the knobs do what they say (focus areas become the targets, ships in the
+``haven`` style do not stop at sea with troops aboard when a quiet island area of ours is
+next to them, moored ships stay in port rather than sail for a station they cannot reach)."""
 
 from __future__ import annotations
 
@@ -76,18 +77,23 @@ def _wins(pols: dict[str, Policy], role: str, seeds: range) -> int:
 
 def test_each_side_races_from_a_style_that_holds_against_the_other_sides_best() -> None:
     # the default a race keeps (the first style): for Japan `guadalcanal`, not its rules
-    # player; for the Allies the rules player, with two screens (NOTES "Balance")
+    # player; for the Allies (since session 6 of issue 23) the Pacific screen with moored
+    # ships, not the rules player's two screens (NOTES "Balance", docs/ai.md)
     jp_first = next(p for _, p in values.styles(G, "japan"))
     al_first = next(p for _, p in values.styles(G, "allies"))
-    assert al_first is rules.policy or al_first == rules.ALLIED
-    seeds = range(40, 70)  # (16 against 10 and 6 against 0 when written)
+    assert al_first is values.PACIFIC_SCREEN
+    seeds = range(40, 70)  # (16 against 10, 6 against 0 and 14 against 6 when written)
     # against the two screens, Japan's first style wins more than its rules player
     assert _wins({"japan": jp_first, "allies": rules.policy}, "japan", seeds) > _wins(
         {r: rules.policy for r in G.roles}, "japan", seeds
     )
-    # and against Japan's first style the two screens win more than the one (the old rules)
-    assert _wins({"japan": jp_first, "allies": al_first}, "allies", seeds) > _wins(
+    # against Japan's first style the two screens win more than the one (the old rules) ...
+    assert _wins({"japan": jp_first, "allies": rules.policy}, "allies", seeds) > _wins(
         {"japan": jp_first, "allies": rules.SINGLE}, "allies", seeds
+    )
+    # ... and the Allies' first style more than the two screens
+    assert _wins({"japan": jp_first, "allies": al_first}, "allies", seeds) > _wins(
+        {"japan": jp_first, "allies": rules.policy}, "allies", seeds
     )
 
 
@@ -188,5 +194,61 @@ def test_a_station_is_kept_by_ships_and_screens_tulagi() -> None:
 def test_the_allied_rules_player_screens_the_strait_and_the_japanese_does_not() -> None:
     assert rules.DEFAULTS["allies"].station == (values.STRAIT, rules.PACIFIC)
     assert rules.DEFAULTS.get("japan", rules.DEFAULT).station == ()
-    assert values.STYLES["allies"][0] is rules.ALLIED and rules.ALLIED.name == "rules"
+    assert rules.ALLIED in values.STYLES["allies"] and rules.ALLIED.name == "rules"
     assert rules.DEFAULT in values.STYLES["japan"]
+
+
+def _allied_operation_from_noumea(style: rules.Style, japanese_in_the_pacific: bool) -> Any:
+    """A board with TF 11 alone in Noumea, a Japanese garrison in Buka (something to aim at)
+    and, if asked, a Japanese destroyer squadron in the Pacific Ocean; the Allies spend an
+    RP in Noumea and ``style`` plays the operation to its end. The end state."""
+    from tests.coral_sea.helpers import clean_board, operation, place
+
+    m = clean_board()
+    where = {"us_tf11": "Noumea", "jp_41": "Buka", "jp_nankai": "Rabaul"}
+    if japanese_in_the_pacific:
+        where["jp_desron2"] = "Pacific Ocean"
+    place(m, **where)
+    m.state.control["Buka"] = "japan"
+    operation(m, "allies", "Noumea")
+    rng = Rng(5)
+    while m.state.op is not None or (m.state.tasks and m.state.tasks[-1][0] == "op-rp"):
+        acts = m.legal("allies")
+        m.act("allies", acts[0] if len(acts) == 1 else style(G, m.state, "allies", acts, rng))
+    return m.state
+
+
+def test_a_moored_ship_sails_for_a_station_it_can_reach_and_else_stays_in_port() -> None:
+    pacific = values.PACIFIC_SCREEN
+    assert pacific.moor and pacific.station == (rules.PACIFIC,)
+    adrift = rules.Style("adrift", station=(rules.PACIFIC,))  # the same without `moor`
+    # the station is free: both sail there and keep it
+    for st in (pacific, adrift):
+        assert _allied_operation_from_noumea(st, False).units["us-tf11"].loc == rules.PACIFIC
+    # a Japanese squadron holds it: without `moor` the ship sails off all the same, finds no
+    # way in, and ends its move at sea, where no RP will ever move it again (7.c)...
+    end = _allied_operation_from_noumea(adrift, True)
+    assert G.data.areas[end.units["us-tf11"].loc].kind == "sea"
+    # ... the moored ship stays in port, free for the next operation's cargo
+    assert _allied_operation_from_noumea(pacific, True).units["us-tf11"].loc == "Noumea"
+
+
+def test_the_pacific_screen_answers_japans_bougainville_plan() -> None:
+    # against `guadalcanal` (Finschhafen, then Buin and Buka, then Guadalcanal) the Pacific
+    # screen with moored ships wins more games, and keeps Bougainville in more, than the
+    # Allied rules player with its two screens (docs/ai.md, "Session 6 samples")
+    jp = dict(values.styles(G, "japan"))["guadalcanal"]
+    al = dict(values.styles(G, "allies"))
+    assert al["pacific"] is values.PACIFIC_SCREEN
+    seeds = range(40, 70)
+
+    def held(pol: Policy) -> tuple[int, int]:
+        wins = kept = 0
+        for seed in seeds:
+            _, end = _game(seed, {"japan": jp, "allies": pol})
+            wins += G.outcome(end).winner == "allies"
+            kept += G.holds_island(end, "allies", "Bougainville")
+        return wins, kept
+
+    (screen_wins, screen_kept), (rules_wins, rules_kept) = held(al["pacific"]), held(al["rules"])
+    assert screen_wins > rules_wins and screen_kept > rules_kept

@@ -432,7 +432,7 @@ def test_levels_race_styles_of_the_games_own_size_spread_over_prompts(
     normal, hard = difficulty("normal", game_id, 1), difficulty("hard", game_id, 1)
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
     assert normal.config.styles and normal.config.iterations == size
-    assert normal.config.seconds == 1.2
+    assert normal.config.seconds == 1.2 and normal.config.decide > 0
     assert hard.config.iterations == 4 * size and hard.config.seconds == 5.0
     monkeypatch.setattr(search_module, "time", _TickingClock())  # 0.1 s a reading
     import warroom
@@ -459,11 +459,16 @@ def test_levels_race_styles_of_the_games_own_size_spread_over_prompts(
     assert all(b - a <= 12 for a, b in zip([0, *races], races, strict=False))
 
 
-def test_hard_races_the_moves_of_a_planned_prompt_where_normal_takes_the_styles_answer() -> None:
+def test_both_levels_race_the_moves_of_a_planned_prompt_hard_with_more_rollouts() -> None:
     """Roads to Stalingrad: at a prompt the campaign search plans (Card or Map, an operation,
-    an attack), hard races the legal moves themselves (its ``decide`` rollouts), while normal
-    answers from the style its race chose. Both clocks are cut to 1.5 s for the test."""
+    an attack), normal and hard both race the legal moves themselves, each followed by the
+    chosen style, within their ``decide`` budgets (NORMAL_DECIDE, HARD_DECIDE rollouts); hard's
+    budget lets the moves still in the race play more worlds (and its rollouts look further
+    ahead, ``reach``: test_cc_search). The clocks are taken away for
+    the test (seconds=None), so only the budgets stop the races and the result is the same on
+    any machine."""
     import warroom
+    from warroom.ai.levels import HARD_DECIDE, HARD_REACH, NORMAL_DECIDE
     from warroom.ai.search import game_hook
 
     g = warroom.game("roads-to-stalingrad")
@@ -480,10 +485,21 @@ def test_hard_races_the_moves_of_a_planned_prompt_where_normal_takes_the_styles_
         raise AssertionError("no planned prompt in 400 steps")
     normal, hard = difficulty("normal", g.id, 1), difficulty("hard", g.id, 1)
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
-    normal.config.seconds = hard.config.seconds = 1.5
-    assert normal.choose(m, role) in legal and hard.choose(m, role) in legal
-    assert normal.last is not None and hard.last is not None
-    assert [c.visits for c in normal.last.candidates] == [0]
-    assert normal.last.note.startswith("answered by the ")
-    raced = [c for c in hard.last.candidates if c.visits > 0]
-    assert len(raced) >= 2, hard.last.note
+    assert (normal.config.decide, hard.config.decide) == (NORMAL_DECIDE, HARD_DECIDE)
+    assert (normal.config.reach, hard.config.reach) == (1, HARD_REACH)
+    assert NORMAL_DECIDE < HARD_DECIDE
+    normal.config.seconds = hard.config.seconds = None
+    spent = {}
+    for level, agent in (("normal", normal), ("hard", hard)):
+        assert agent.choose(m, role) in legal
+        assert agent.last is not None
+        raced = [c for c in agent.last.candidates if c.visits > 0]
+        assert len(raced) >= 2, agent.last.note  # the moves themselves, not the style's answer
+        spent[level] = sum(c.visits for c in agent.last.candidates)
+        assert spent[level] == agent.last.iterations <= agent.config.decide
+    assert spent["normal"] < spent["hard"], spent
+    # without a decide budget (normal until session 6) the style's answer is taken unraced
+    plain = make_agent("search:iterations=24", g.id, 1)
+    assert isinstance(plain, SearchAgent)
+    assert plain.choose(m, role) in legal and plain.last is not None
+    assert [c.visits for c in plain.last.candidates] == [0]

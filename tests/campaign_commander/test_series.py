@@ -381,3 +381,33 @@ def test_hands_cups_and_drawn_chits_are_hidden_and_determinize_ignores_them() ->
     b = g.determinize(other, "soviet", Rng(9))
     assert g.snapshot(a) == g.snapshot(b)
     assert a.hands["soviet"] == s.hands["soviet"]  # its own hand is kept
+
+
+def test_side_names_agree_with_their_verbs() -> None:
+    """The log's verbs agree with a side's name: "Japan holds", "Allies hold" (the Coral
+    Sea look marks "Allies" plural), in the series' lines, a campaign's own lines and the
+    outcome's summary."""
+    from warroom.games.campaign_commander import present
+
+    cs = warroom.game("coral-sea")
+    assert present.says(cs, "allies", "hold") == "Allies hold"
+    assert present.says(cs, "japan", "hold") == "Japan holds"
+    assert present.says(GAME, "axis", "have") == "Axis has"
+    forms = [present._inflect(v, True) for v in ("lay", "carry", "reach", "go", "pass", "have")]
+    assert forms == ["lays", "carries", "reaches", "goes", "passes", "has"]
+    assert present._inflect("lay", False) == "lay"
+    allied = next(c for c, card in cs.data.cards.items() if card.deck == "allies")
+    for role, verb in (("allies", "hold"), ("japan", "holds")):
+        line = cs.describe_event({"kind": "hand", "role": role, "cards": [allied]})
+        assert line.split()[1] == verb, line
+    line = cs.describe_event({"kind": "airfield-captured", "role": "allies", "area": "Lae"})
+    assert line == "Allies capture the airfield at Lae"
+    m = Match.new(cs, seed=3)
+    rng = Rng(11)
+    while not m.over:
+        role = m.active[rng.below(len(m.active))]
+        acts = m.legal(role)
+        m.act(role, acts[rng.below(len(acts))])
+    out = m.outcome
+    assert out is not None and out.winner == "allies"  # random Japanese play loses
+    assert out.summary.startswith("Allies win "), out.summary

@@ -138,6 +138,21 @@ def test_unknown_game_names_the_games() -> None:
     assert isinstance(warroom.games(), list)
 
 
+def test_the_games_package_is_importable_by_its_dotted_name_and_callable() -> None:
+    """``import warroom.games.X as x`` works (the name ``warroom.games`` is the package, not
+    a function that hid it) and ``warroom.games()`` still lists the registered games."""
+    import subprocess
+    import sys
+
+    code = (
+        "import warroom, warroom.games.campaign_commander.series as s; "
+        "import warroom.games.commanders as c; "
+        "print(s.__name__, c.GAME.id, 'coral-sea' in warroom.games())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["warroom.games.campaign_commander.series", "commanders", "True"]
+
+
 def test_a_private_event_needs_a_list_of_roles_and_otherwise_reaches_nobody() -> None:
     from warroom.engine import visible
 

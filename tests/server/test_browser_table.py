@@ -738,13 +738,14 @@ def test_every_piece_card_and_marker_says_what_it_is_as_the_game_goes_on(
     page.close()
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("game", [g for g in GAMES if g != "toi-stalingrad"])
-def test_the_map_buttons_cover_nothing_of_the_board_on_a_desktop(
-    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]], game: str
+def test_the_map_buttons_cover_nothing_of_the_board(
+    browser: Any, server: LiveServer, matches: dict[str, dict[str, Any]], game: str, size: str
 ) -> None:
-    page = open_page(
-        browser, hotseat_url(server, matches[game]), SIZES["desktop"], ready="svg.board g"
-    )
+    """The zoom buttons sit beside the map on a desktop and in a row under it on a phone,
+    where the map still fills the page's width."""
+    page = open_page(browser, hotseat_url(server, matches[game]), SIZES[size], ready="svg.board g")
     over = page.evaluate(
         """() => {
       const c = document.querySelector('.zoom-ctl').getBoundingClientRect();
@@ -755,6 +756,9 @@ def test_the_map_buttons_cover_nothing_of_the_board_on_a_desktop(
     }"""
     )
     assert not over["over"], over
+    if size == "phone":
+        left, _, right, _ = over["board"]
+        assert right - left >= 0.9 * (SIZES["phone"]["width"] - 20), over
     page.close()
 
 

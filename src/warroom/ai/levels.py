@@ -5,9 +5,12 @@ person picks an opponent. Normal answers in at most about 2 s a decision on
 this machine; hard thinks a few seconds longer; easy is the rule-based policy
 that now and then picks a move at random (or a short search where a game has
 no rule-based policy yet). Where a game's search races styles (whole ways of playing,
-each tried in simulations to the end of the game), normal runs a race of the game's own
-size spread over the role's next prompts, and hard a race four times that size, and it
-races the moves of the prompts the campaign plans as well.
+each tried in simulations to the end of the game: the two campaigns), normal runs a race of
+the game's own size spread over the role's next prompts and races the moves of the prompts
+the campaign plans (Card or Map, which operation, where a stack attacks), ``NORMAL_DECIDE``
+rollouts each; hard runs a race of styles four times that size and races those moves with
+``HARD_DECIDE`` rollouts each that look ``HARD_REACH`` times as far ahead (12 cards instead
+of 4 before they are valued).
 """
 
 from __future__ import annotations
@@ -21,10 +24,16 @@ LEVELS = ("easy", "normal", "hard")
 NORMAL_SECONDS = 1.2
 """Leaves room for the last iteration (up to a few tenths of a second in the big games)."""
 HARD_SECONDS = 5.0
-HARD_DECIDE = 16
-"""Rollouts per planned prompt for ``hard`` in the games whose search races styles: against
-``normal`` on the same seeds it took Roads to Stalingrad from 21.5/40 to 29.5/40 and Coral Sea
-from 32/60 to 34/60, its longest decision 5.2 s (docs/ai.md, "The ladder")."""
+NORMAL_DECIDE = 16
+"""Rollouts per planned prompt for ``normal`` in the games whose search races styles (see
+docs/ai.md, "Session 6 samples: campaign levels")."""
+HARD_DECIDE = 32
+"""Rollouts per planned prompt for ``hard`` in the games whose search races styles (see
+docs/ai.md, "Session 6 samples: campaign levels")."""
+HARD_REACH = 3
+"""How many times the game's horizon ``hard``'s decision rollouts play before they are valued
+(``reach``): more rollouts to the same horizon did not beat ``normal`` (decide=128: 7.5/15),
+looking further did (docs/ai.md, "Session 6 samples: campaign levels")."""
 
 
 class SloppyRulesAgent:
@@ -58,19 +67,32 @@ def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
     defaults = game_hook(game_id, "SEARCH") or {}
     styled = SearchConfig.from_params({}, defaults).styles
     if level == "normal":
+        if not styled:
+            return _search(game_id, seed, iterations="20000", seconds=str(NORMAL_SECONDS))
         # A race of styles keeps the game's own budget of whole-game rollouts and spreads
-        # it over the role's next prompts, 1.2 s each (SearchAgent._styled).
-        budget = defaults.get("iterations", "20000") if styled else "20000"
-        return _search(game_id, seed, iterations=budget, seconds=str(NORMAL_SECONDS))
+        # it over the role's next prompts, 1.2 s each (SearchAgent._styled); the moves of the
+        # prompts the campaign plans (Card or Map, which operation, where a stack attacks)
+        # are raced too, NORMAL_DECIDE rollouts at most each, in the same 1.2 s
+        return _search(
+            game_id,
+            seed,
+            iterations=defaults.get("iterations", "20000"),
+            seconds=str(NORMAL_SECONDS),
+            decide=str(NORMAL_DECIDE),
+        )
     if level == "hard":
         if not styled:
             return _search(game_id, seed, iterations="200000", seconds=str(HARD_SECONDS))
-        # four times normal's race of styles, and the moves of the prompts the campaign
-        # plans (Card or Map, which operation, where a stack attacks) raced too, HARD_DECIDE
-        # rollouts at most each: normal answers those from the chosen style alone
+        # four times normal's race of styles, and the moves of the planned prompts raced
+        # with HARD_DECIDE rollouts at most each, looking HARD_REACH times as far ahead
         budget = str(4 * int(defaults.get("iterations", "50000")))
         return _search(
-            game_id, seed, iterations=budget, seconds=str(HARD_SECONDS), decide=str(HARD_DECIDE)
+            game_id,
+            seed,
+            iterations=budget,
+            seconds=str(HARD_SECONDS),
+            decide=str(HARD_DECIDE),
+            reach=str(HARD_REACH),
         )
     raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")
 

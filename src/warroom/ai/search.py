@@ -260,6 +260,9 @@ class SearchConfig:
     decide: int = 0
     """Styles: rollouts of a race between the candidate actions at each prompt the game plans
     (0: the chosen style answers every prompt)."""
+    reach: int = 1
+    """Styles: a decision race's rollouts run to the game's ``horizon`` this many times over
+    (each leg counted from where the last one stopped) before they are valued."""
 
     @classmethod
     def from_params(
@@ -284,6 +287,7 @@ class SearchConfig:
             "keep": _on,
             "opponents": str,
             "decide": int,
+            "reach": int,
         }
         for key, value in params.items():
             if key not in known:
@@ -304,6 +308,8 @@ class SearchConfig:
             )
         if cfg.iterations < 1:
             raise ValueError("search needs at least one iteration")
+        if cfg.reach < 1:
+            raise ValueError(f"search option reach must be at least 1, got {cfg.reach}")
         return cfg
 
 
@@ -826,7 +832,8 @@ class Searcher:
         def play(i: int, world: State, roll: Rng, others: Mapping[str, Member]) -> Sample:
             w = game.clone(world)
             self._follow(w, role, [cands[i]])
-            return self._playout(w, role, roll, world, own=own, others=others, stop=self.horizon)
+            stop = self._legs(world) if self.horizon is not None and cfg.reach > 1 else self.horizon
+            return self._playout(w, role, roll, world, own=own, others=others, stop=stop)
 
         heat = self._race(state, role, len(cands), play, rng, deadline, budget=cfg.decide)
         order = sorted(
@@ -841,6 +848,22 @@ class Searcher:
             )
         result[0].style = style if heat.best == 0 else ""
         return SearchResult(result, heat.done, clock() - start)
+
+    def _legs(self, origin: State) -> Cutoff:
+        """The game's ``horizon`` reached ``reach`` times, each leg from where the last ended
+        (for one rollout from ``origin``: it remembers where its legs began)."""
+        horizon, game, marks = self.horizon, self.game, [origin]
+        assert horizon is not None
+
+        def stop(g: Game[Any], first: State, state: State) -> bool:
+            if not horizon(g, marks[-1], state):
+                return False
+            if len(marks) >= self.cfg.reach:
+                return True
+            marks.append(game.clone(state))
+            return False
+
+        return stop
 
     def _follow(self, world: State, role: str, plan: Sequence[Action]) -> None:
         """Play ``role``'s planned actions while they stay its legal choices."""

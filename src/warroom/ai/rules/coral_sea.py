@@ -65,6 +65,11 @@ class Style:
     haven: bool = False
     """Ships never stop at sea: the troops aboard go ashore on an island area of ours, the
     ships sail on to a port of ours (else they could never be moved again, 7.c)."""
+    moor: bool = False
+    """Empty ships sail only with a purpose they can reach: a station only by seas free of
+    the enemy this seat sees (without it a ship barred from its station wandered between it
+    and the troops it would fetch, and ended stranded at sea, 7.c), troops to fetch, an
+    enemy to strike, or home to a base; else they stay in port."""
 
     def __call__(
         self, game: Game[Any], state: State, role: str, actions: Sequence[Action], rng: Rng
@@ -388,15 +393,15 @@ def _cancels(g: Any, s: CCState, role: str, move: Action, st: Style = DEFAULT) -
     """Whether this player, having picked ``move``, would cancel the group before it goes."""
     t = g.clone(s)
     g.apply(t, role, move)
-    for _ in range(8):  # adds, then the first step of the group
+    for _ in range(12):  # adds (and a moored ship's cargo), then the first step of the group
         op = t.op
         if op is None or not op.group:
             return False
         actions = g.legal_actions(t, role)
         group = _naval_group if g.data.units[op.group[0]].naval else _ground_group
         a = group(g, t, role, actions, st)
-        if a[0] != "add":
-            return a == ("cancel",)
+        if a[0] != "add" and not (st.moor and a[0] in ("embark", "load-rp")):
+            return a == ("cancel",)  # (a moored ship may cancel after taking cargo aboard)
         g.apply(t, role, a)
     return False
 
@@ -510,6 +515,11 @@ def _naval_group(
             if foes and mine >= st.odds * _strength(g, s, foes) and not aboard:
                 return a
         safe = [a for a in goes if not _foes(g, s, a[1], role)]
+        if st.moor and not aboard:
+            # an empty ship with nothing above to do stays in port (or halts where it is)
+            if not op.moved and ("cancel",) in actions:
+                return ("cancel",)
+            safe = []
         if targets and safe:
             dist = g.data.map.distances(targets)
             best = min(safe, key=lambda a: (dist.get(a[1], 99), a[1]))
@@ -561,7 +571,15 @@ def _to_station(
         adds = [a for a in actions if a[0] == "add"]
         if adds and len(op.group) < st.group:
             return adds[0]
-    near = g.data.map.distances(posts)
+    if st.moor:
+        # only a station reached by seas without enemy units this seat sees
+        areas = g.data.areas
+        posts = {a for a in posts if not _foes(g, s, a, role)}
+        near = g.data.map.distances(
+            posts, lambda a: a == here or (areas[a].kind == "sea" and not _foes(g, s, a, role))
+        )
+    else:
+        near = g.data.map.distances(posts)
     safe = [a for a in actions if a[0] == "go" and not _foes(g, s, a[1], role)]
     if safe:
         best = min(safe, key=lambda a: (near.get(a[1], 99), a[1]))

@@ -6,8 +6,10 @@ once per style and keeps its side's first style unless another clearly does bett
 the other side as it models it (a population, ``warroom.ai.population``; see docs/ai.md).
 The first style is each side's best in the style game (every style of one side against every
 style of the other, Coral Sea NOTES, "Balance"): for Japan ``guadalcanal``, which does at
-least as well as the rules player against every Allied style; for the Allies the rules
-player itself, which keeps the two screens of that game's best Allied style. The styles are
+least as well as the rules player against every Allied style; for the Allies, since session
+6 of issue 23, ``pacific`` (one screen, in the Pacific Ocean, and ships that stay in port
+without a reachable purpose), which does better than the rules player's two screens against
+every Japanese style (docs/ai.md, "Session 6 samples: Coral Sea Allied seat"). The styles are
 variants of the rule-based player (``warroom.ai.rules.coral_sea.Style``).
 
 **Value** (the tree search, ``styles=0``): a logistic fit (Newton, L2 = 1, draws counted as
@@ -28,7 +30,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from warroom.ai.base import Policy
-from warroom.ai.rules.coral_sea import ALLIED, SINGLE, STRAIT, Style
+from warroom.ai.rules.coral_sea import ALLIED, PACIFIC, SINGLE, STRAIT, Style
 from warroom.ai.values.cc_series import (
     candidates,
     final,
@@ -50,6 +52,13 @@ FOOTHOLD = ("Finschhafen",)
 Allies from scoring the whole island (8 VP)."""
 BOUGAINVILLE = ("Buin", "Buka")
 
+PACIFIC_SCREEN = Style("pacific", station=(PACIFIC,), moor=True)
+"""The Allied answer to Japan's Bougainville plan (``guadalcanal``, ``solomons``): one screen,
+in the Pacific Ocean (the way from Rabaul and Kavieng to Buka and around to Tulagi), and
+ships that keep to port unless they have somewhere to go (``moor``), so that they are there
+to hold Buin and carry troops instead of ending stranded at sea (docs/ai.md, "Session 6
+samples: Coral Sea Allied seat")."""
+
 STYLES: dict[str, tuple[Style, ...]] = {
     "japan": (
         Style(
@@ -64,6 +73,7 @@ STYLES: dict[str, tuple[Style, ...]] = {
         Style("screen", station=("Solomon Sea",)),
     ),
     "allies": (
+        PACIFIC_SCREEN,  # the default since session 6: the Pacific Ocean only, moored ships
         ALLIED,  # the rules player: screens in Indispensable Strait and the Pacific Ocean
         SINGLE,  # the rules player before the second screen
         Style("strait-solomon", station=(STRAIT, "Solomon Sea")),
@@ -71,7 +81,7 @@ STYLES: dict[str, tuple[Style, ...]] = {
         Style("map", hand=0),
     ),
 }
-"""Per side: the style a race keeps by default first (for the Allies the rules player), then
+"""Per side: the style a race keeps by default first (for the Allies the Pacific screen), then
 the styles the search may switch to."""
 
 EPOCH_CARDS = 6

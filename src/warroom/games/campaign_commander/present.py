@@ -189,9 +189,23 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _inflect(verb: str, one: bool) -> str:
+    """``verb`` (its base form: "hold", "have") in the present tense for one subject
+    ("holds", "has") or for several ("hold", "have")."""
+    if not one:
+        return verb
+    if verb in ("have", "be"):
+        return {"have": "has", "be": "is"}[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
 def _verb(uids: Any, verb: str) -> str:
     """The verb agreeing with one unit ("moves") or several ("move")."""
-    return verb if len(uids) != 1 else verb + ("es" if verb.endswith(("s", "sh")) else "s")
+    return _inflect(verb, len(uids) == 1)
 
 
 def _chit(g: SeriesGame, key: str) -> str:
@@ -204,6 +218,17 @@ def side(g: SeriesGame, role: str | None) -> str:
         return "nobody"
     sides = _static(g)["look"]["sides"]
     return str(sides.get(role, {}).get("name", role.title()))
+
+
+def plural(g: SeriesGame, role: str | None) -> bool:
+    """Whether a side's name takes a plural verb ("Allies hold"; the look's ``plural``)."""
+    return bool(role) and bool(_static(g)["look"]["sides"].get(role, {}).get("plural", False))
+
+
+def says(g: SeriesGame, role: str | None, verb: str) -> str:
+    """A side's name and ``verb`` (its base form) agreeing with it: "Japan holds", "Allies
+    hold"."""
+    return f"{side(g, role)} {_inflect(verb, not plural(g, role))}"
 
 
 def _card(g: SeriesGame, cid: str) -> str:
@@ -383,11 +408,16 @@ def choice_group(g: SeriesGame, s: CCState, role: str, a: Action) -> str:
 def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     k = e["kind"]
     who = side(g, e.get("role"))
+    one = not plural(g, e.get("role"))
+
+    def act(verb: str) -> str:  # the side and a verb agreeing with its name
+        return f"{who} {_inflect(verb, one)}"
+
     u = _unit(g, e["unit"]) if isinstance(e.get("unit"), str) else ""
     area = e.get("area", "")
     ship = f" aboard {_unit(g, e['ship'])}" if e.get("ship") else ""
     if k == "hand":
-        return f"{who} holds {_and([_card(g, c) for c in e['cards']])}"
+        return f"{act('hold')} {_and([_card(g, c) for c in e['cards']])}"
     if k == "fall-blau":
         return f"Fall Blau: the {who} side opens the campaign with an operation"
     if k == "my-choice":
@@ -403,12 +433,12 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
         left = e.get("sp_left", 0)
         return f"{who} operation ends" + (f" with {left} SP unspent" if left else "")
     if k == "select":
-        return f"{who} picks {u} at {area}"
+        return f"{act('pick')} {u} at {area}"
     if k == "sp":
         why = SP_WORDS.get(e["why"], "for " + str(e["why"]).replace("-", " "))
-        return f"{who} spends {e['spent']} SP {why}, {e['left']} left"
+        return f"{act('spend')} {e['spent']} SP {why}, {e['left']} left"
     if k == "sp-gained":
-        return f"{who} gains {e['n']} SP, {e['left']} left"
+        return f"{act('gain')} {e['n']} SP, {e['left']} left"
     if k == "move":
         return f"{_group(g, e, 'move')} from {e['frm']} to {e['dest']}"
     if k == "naval-move":
@@ -422,12 +452,12 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     if k == "transfer":
         return f"{u} goes aboard {_unit(g, e['ship'])} at {area}"
     if k == "rp-loaded":
-        return f"{who} loads a resource point at {area}{ship}"
+        return f"{act('load')} a resource point at {area}{ship}"
     if k == "rp-landed":
         n = e.get("n", 1)
-        return f"{who} lands {n} resource point{'s' if n != 1 else ''} at {area}"
+        return f"{act('land')} {n} resource point{'s' if n != 1 else ''} at {area}"
     if k == "control":
-        return f"{who} takes control of {area}"
+        return f"{act('take')} control of {area}"
     if k == "battle":
         cross = {"minor": " across a minor river", "major": " across a major river"}.get(
             e.get("crossing", ""), ""
@@ -440,21 +470,21 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     if k == "cup":
         return f"{who} chit cup holds {e['chits']} chits"
     if k == "chits-draw":
-        return f"{who} draws {e['count']} chit{'s' if e['count'] != 1 else ''}"
+        return f"{act('draw')} {e['count']} chit{'s' if e['count'] != 1 else ''}"
     if k == "chits-drawn":
-        return f"{who} draws {_and([_chit(g, c) for c in e['chits']])}"
+        return f"{act('draw')} {_and([_chit(g, c) for c in e['chits']])}"
     if k == "chit":
-        return f"{who} reveals {e['name']}"
+        return f"{act('reveal')} {e['name']}"
     if k == "chit-void":
         return f"{_chit(g, e['chit'])} has no effect here"
     if k == "chit-set-aside":
-        return f"{who} sets {_chit(g, e['chit'])} aside and draws again"
+        return f"{act('set')} {_chit(g, e['chit'])} aside and {_inflect('draw', one)} again"
     if k == "no-target":
         if "chit" in e:
             return f"{_chit(g, e['chit'])} finds no unit to strike"
-        return f"{who} finds no target"
+        return f"{act('find')} no target"
     if k == "react-pass":
-        return f"{who} plays no card"
+        return f"{act('play')} no card"
     if k == "check":
         res = "passes" if e["passed"] else f"fails: {RESULT_WORDS.get(e['result'], e['result'])}"
         roll = roll_words(e["dice"][0], e.get("mods"), e["total"])
@@ -483,7 +513,7 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     if k == "retreat-inside":
         return f"{u} retreats into the fortress of {area}"
     if k == "battle-end":
-        return f"The battle at {area} ends: {side(g, e['winner'])} wins"
+        return f"The battle at {area} ends: {says(g, e['winner'], 'win')}"
     if k == "battle-deadlocked":
         return f"The battle at {area} is deadlocked: no chit left can hurt anyone"
     if k == "battle-broken-off":
@@ -499,32 +529,32 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
         )
         return f"Roll-off for {why}: " + "; ".join(parts)
     if k == "map-winner":
-        return f"{who} wins the roll-off and takes the Map option"
+        return f"{act('win')} the roll-off and {_inflect('take', one)} the Map option"
     if k == "play":
-        return f"{who} plays {e['name']}"
+        return f"{act('play')} {e['name']}"
     if k == "card-drawn":
-        return f"{who} draws {_card(g, e['card'])}"
+        return f"{act('draw')} {_card(g, e['card'])}"
     if k == "draw":
-        return f"{who} draws a card ({e['left']} left in the deck)"
+        return f"{act('draw')} a card ({e['left']} left in the deck)"
     if k == "discard":
-        return f"{who} discards a card for a resource point"
+        return f"{act('discard')} a card for a resource point"
     if k == "discarded":
-        return f"{who} discards {_card(g, e['card'])}"
+        return f"{act('discard')} {_card(g, e['card'])}"
     if k == "rp-placed":
-        return f"{who} places a resource point at {area}"
+        return f"{act('place')} a resource point at {area}"
     if k == "rp-captured":
         return (
-            f"{who} captures the resource points at {area}: {e['taken']} taken,"
+            f"{act('capture')} the resource points at {area}: {e['taken']} taken,"
             f" {e['destroyed']} destroyed"
         )
     if k == "rp-lost":
         n = e.get("n", 1)
-        return f"{who} loses {n} resource point{'s' if n != 1 else ''} at {area}"
+        return f"{act('lose')} {n} resource point{'s' if n != 1 else ''} at {area}"
     if k == "no-rp":
-        return f"{who} has no resource point to spend"
+        return f"{act('have')} no resource point to spend"
     if k == "placement-lost":
         what = "a resource point" if e["what"] == "rp" else "a unit"
-        return f"{who} has nowhere to place {what}: it is lost"
+        return f"{act('have')} nowhere to place {what}: it is lost"
     if k == "reinforcement":
         dep = ", depleted" if e.get("depleted") else ""
         return f"{who} reinforcement {u} arrives at {area}{dep}"
@@ -541,7 +571,7 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     if k == "refuge":
         return f"{who} {_units(g, e['units'])} {_verb(e['units'], 'take')} refuge in the fortress of {area}"
     if k == "siege":
-        return f"{who} lays siege to the fortress of {area}"
+        return f"{act('lay')} siege to the fortress of {area}"
     if k == "siege-lifted":
         return f"The siege of {area} is lifted"
     if k == "siege-roll":
@@ -551,15 +581,15 @@ def _describe(g: SeriesGame, e: dict[str, Any]) -> str | None:
     if k == "winter":
         return "Winter arrives for the rest of the game"
     if k == "directive-45":
-        return f"{who} plays Directive 45"
+        return f"{act('play')} Directive 45"
     if k == "order-225":
         return "Order 225: Soviet units defending a city check with -1"
     if k == "initiative-lost":
-        return f"{who} loses the initiative"
+        return f"{act('lose')} the initiative"
     if k == "initiative-won":
-        return f"{who} wins the initiative for the rest of the game"
+        return f"{act('win')} the initiative for the rest of the game"
     if k == "initiative":
-        return f"{who} now holds the initiative"
+        return f"{who} now {_inflect('hold', one)} the initiative"
     if k == "game-end":
         why = END_WORDS.get(e["why"], str(e["why"]).replace("-", " "))
         card = f" ({_card(g, e['card'])})" if e.get("card") else ""

@@ -758,7 +758,7 @@ class SeriesGame(Game[CCState]):
             w,
             vp,
             level,
-            f"{present.side(self, w)} wins {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
+            f"{present.says(self, w, 'win')} {vp[w]:g} VP to {vp[self.other(w)]:g}, a {level}"
             f" victory ({why})",
         )
 

@@ -30,6 +30,13 @@ export async function gamePage(root, matchId) {
   await ui.start();
 }
 
+// A side's name with a verb agreeing with it: "Japan wins", "Allies win" (a game's look may
+// mark a side's name plural; without a look the role's id, titled, takes the singular).
+function sideSays(view, role, one, many) {
+  const look = view && view.board && view.board.look && view.board.look.sides ? view.board.look.sides[role] : null;
+  return `${look && look.name ? look.name : title(role)} ${look && look.plural ? many : one}`;
+}
+
 class GamePage {
   constructor(root, matchId) {
     this.root = root;
@@ -328,7 +335,12 @@ class GamePage {
     }
     this.zoom.setBase(vb);
     const [, , bw, bh] = String(vb).split(/[\s,]+/).map(Number);
-    if (bw > 0 && bh > 0) this.q(".board-frame").style.setProperty("--aspect", `${bw} / ${bh}`);
+    if (bw > 0 && bh > 0) {
+      const frame = this.q(".board-frame").style;
+      frame.setProperty("--aspect", `${bw} / ${bh}`);
+      frame.setProperty("--aw", String(bw)); // the phone layout sizes the frame from these
+      frame.setProperty("--ah", String(bh));
+    }
     this.drawTray();
     for (const s of [svg, this.tray]) tipsFromTitles(s);
     if (openStack) {
@@ -740,7 +752,7 @@ class GamePage {
     const won = o.winner && this.seats.some((s) => s.role === o.winner);
     // a solitaire game has no draw: no winner is a defeat, and its level says how it ended
     const solo = (v.roles || []).length === 1;
-    const head = solo ? (o.level ? title(o.level) : o.winner ? "Victory" : "Defeat") : o.draw ? "A draw" : `${title(o.winner)} wins`;
+    const head = solo ? (o.level ? title(o.level) : o.winner ? "Victory" : "Defeat") : o.draw ? "A draw" : sideSays(v, o.winner, "wins", "win");
     box.append(
       h("div", { class: "banner" + (won ? " won" : "") },
         h("div", { class: "big" }, head),
@@ -925,7 +937,7 @@ class GamePage {
     box.textContent = "fighting it out…";
     try {
       const o = await api(`/api/matches/${this.id}/odds`, { method: "POST", token: this.current.token, body: { area, attackers, origin, battles: 5000 } });
-      const words = { attacker: `${title(o.attacker)} takes ${o.area}`, defender: `${title(o.defender)} holds`, emptied: "both driven out", "broken-off": "broken off" };
+      const words = { attacker: `${sideSays(this.view, o.attacker, "takes", "take")} ${o.area}`, defender: sideSays(this.view, o.defender, "holds", "hold"), emptied: "both driven out", "broken-off": "broken off" };
       box.innerHTML = "";
       const table = h("table", { class: "odds-table" });
       for (const [k, w] of Object.entries(words)) {

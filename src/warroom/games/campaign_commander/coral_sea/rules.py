@@ -752,6 +752,10 @@ class CoralSea(SeriesGame):
         k = event["kind"]
         e = event
         who = present.side(self, e.get("role"))
+
+        def act(verb: str) -> str:  # the side and a verb agreeing with its name
+            return present.says(self, e.get("role"), verb)
+
         unit = self.data.units[e["unit"]].name if e.get("unit") in self.data.units else ""
         with_ = f" with {unit}" if unit else ""
         if k == "air-check":
@@ -766,7 +770,7 @@ class CoralSea(SeriesGame):
         if k == "stack-top":
             top = e["top"]
             what = "a resource point" if top == RP_MARKER else self.data.units[top].name
-            return f"{who} puts {what} on top of the stack at {e['area']}"
+            return f"{act('put')} {what} on top of the stack at {e['area']}"
         if k == "jungle":
             what = "depleted" if e["result"] == "dep" else "disorganized"
             return f"{unit} is {what} by the jungle"
@@ -775,13 +779,13 @@ class CoralSea(SeriesGame):
         if k == "airlift":
             return f"{unit} is flown from {e['frm']} to {e['dest']}"
         if k == "airfield-built":
-            return f"{who} builds an airfield at {e['area']}{with_}"
+            return f"{act('build')} an airfield at {e['area']}{with_}"
         if k == "airfield-removed":
-            return f"{who} removes the airfield counter at {e['area']}{with_}"
+            return f"{act('remove')} the airfield counter at {e['area']}{with_}"
         if k == "airfield-repaired":
-            return f"{who} puts the airfield at {e['area']} back in action{with_}"
+            return f"{act('put')} the airfield at {e['area']} back in action{with_}"
         if k == "airfield-captured":
-            return f"{who} captures the airfield at {e['area']}"
+            return f"{act('capture')} the airfield at {e['area']}"
         if k == "airfield-silenced":
             return f"Shore bombardment puts the airfield at {e['area']} out of action"
         if k == "townsville-bombed":
@@ -794,7 +798,7 @@ class CoralSea(SeriesGame):
             return f"{unit} sails for Midway and leaves the campaign"
         if k == "no-target" and "what" in e:
             what = {"air-target": "air attack", "airlift": "air transport"}.get(e["what"], "card")
-            return f"{who} finds no target for the {what}"
+            return f"{act('find')} no target for the {what}"
         return super().describe_event(event)
 
     def invariants(self, s: CCState) -> list[str]:
