@@ -9,10 +9,11 @@ score a win rate."""
 
 from __future__ import annotations
 
+from tests.ai.prompts import walk_to_prompt
 from tests.engine.toy import DUEL
 from warroom.ai.arena import wilson
-from warroom.ai.search import TOO_FEW, advise, game_hook
-from warroom.engine import Match, Rng, game
+from warroom.ai.search import TOO_FEW, advise
+from warroom.engine import Match, game
 
 
 def test_a_hint_gives_win_chances_with_simulations_and_intervals_best_first() -> None:
@@ -74,18 +75,7 @@ def test_the_only_legal_move_is_said_to_be_so() -> None:
 def test_a_prompt_the_search_does_not_plan_says_it_was_not_searched() -> None:
     """Roads to Stalingrad: the search plans Card or Map, operations and attacks; a card's
     follow-up choice is the chosen style's answer, and the hint says so with no figure."""
-    g = game("roads-to-stalingrad")
-    plans = game_hook(g.id, "plans")
-    m = Match.new(g, seed=3)
-    rng = Rng(4)
-    for _ in range(400):
-        role = m.active[0]
-        legal = m.legal(role)
-        if len(legal) > 1 and not plans(g, g.determinize(m.state, role, Rng(1)), role, legal):
-            break
-        m.act(role, rng.choice(legal))
-    else:
-        raise AssertionError("no prompt the search leaves to the style in 400 steps")
+    m, role, _ = walk_to_prompt(3, 4, planned=False, more_than=1)
     out = advise(m, role, seconds=0.3, iterations=8, seed=1)
     assert not out["searched"] and out["note"].startswith("not searched: ")
     [c] = out["candidates"]

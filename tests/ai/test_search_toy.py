@@ -469,22 +469,11 @@ def test_both_levels_race_the_moves_of_a_planned_prompt_hard_with_more_rollouts(
     ahead, ``reach``: test_cc_search). The clocks are taken away for
     the test (seconds=None), so only the budgets stop the races and the result is the same on
     any machine."""
-    import warroom
+    from tests.ai.prompts import walk_to_prompt
     from warroom.ai.levels import HARD_DECIDE, HARD_REACH, NORMAL_DECIDE
-    from warroom.ai.search import game_hook
 
-    g = warroom.game("roads-to-stalingrad")
-    plans = game_hook(g.id, "plans")
-    m = Match.new(g, seed=5)
-    rng = Rng(6)
-    for _ in range(400):
-        role = m.active[0]
-        legal = m.legal(role)
-        if len(legal) > 2 and plans(g, g.determinize(m.state, role, Rng(1)), role, legal):
-            break
-        m.act(role, rng.choice(legal))
-    else:
-        raise AssertionError("no planned prompt in 400 steps")
+    m, role, legal = walk_to_prompt(5, 6, planned=True, more_than=2)
+    g = m.game
     normal, hard = difficulty("normal", g.id, 1), difficulty("hard", g.id, 1)
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
     assert (normal.config.decide, hard.config.decide) == (NORMAL_DECIDE[g.id], HARD_DECIDE)
