@@ -17,7 +17,7 @@ side, the units fighting and routed, and the threat to reach 10 VP at the next s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from warroom.ai.population import Member
@@ -343,12 +343,20 @@ def refine(
         w = _writing(game, state, role)
         if _replays(game, w, role, plan):
             keep(plan, w)
-    for i, style in enumerate([*STYLES, *_focus_styles(game, state, role)]):
-        w = _writing(game, state, role)
-        sheet = _write(game, w, role, rng.fork(1000 * round_ + i), style)
+    for sheet, w in _style_sheets(game, state, role, rng, 1000 * round_):
         if sheet:
             keep(sheet, w)
     return out
+
+
+def _style_sheets(
+    game: Game[Any], state: State, role: str, rng: Rng, draw: int
+) -> Iterator[tuple[list[Action], Any]]:
+    """The sheet each style (``STYLES`` and the sector focuses) writes from here, with the
+    world it was written in; style ``i`` draws from ``rng.fork(draw + i)``."""
+    for i, style in enumerate([*STYLES, *_focus_styles(game, state, role)]):
+        w = _writing(game, state, role)
+        yield _write(game, w, role, rng.fork(draw + i), style), w
 
 
 def _replays(game: Game[Any], world: Any, role: str, plan: list[Action]) -> bool:
@@ -381,9 +389,7 @@ def macros(
         return None
     out: list[list[Action]] = []
     seen: set[tuple[Any, ...]] = set()
-    for i, style in enumerate([*STYLES, *_focus_styles(game, state, role)]):
-        w = _writing(game, state, role)
-        sheet = _write(game, w, role, rng.fork(i), style)
+    for i, (sheet, w) in enumerate(_style_sheets(game, state, role, rng, 0)):
         key = _sheet_key(w, me)
         if i > 0 and key in seen:
             continue
