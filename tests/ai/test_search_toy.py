@@ -476,9 +476,9 @@ def test_both_levels_race_the_moves_of_a_planned_prompt_hard_with_more_rollouts(
     g = m.game
     normal, hard = difficulty("normal", g.id, 1), difficulty("hard", g.id, 1)
     assert isinstance(normal, SearchAgent) and isinstance(hard, SearchAgent)
-    assert (normal.config.decide, hard.config.decide) == (NORMAL_DECIDE[g.id], HARD_DECIDE)
+    assert (normal.config.decide, hard.config.decide) == (NORMAL_DECIDE[g.id], HARD_DECIDE[g.id])
     assert (normal.config.reach, hard.config.reach) == (1, HARD_REACH)
-    assert NORMAL_DECIDE[g.id] < HARD_DECIDE
+    assert NORMAL_DECIDE[g.id] < HARD_DECIDE[g.id]
     normal.config.seconds = hard.config.seconds = None
     spent = {}
     for level, agent in (("normal", normal), ("hard", hard)):
@@ -494,3 +494,49 @@ def test_both_levels_race_the_moves_of_a_planned_prompt_hard_with_more_rollouts(
     assert isinstance(plain, SearchAgent)
     assert plain.choose(m, role) in legal and plain.last is not None
     assert [c.visits for c in plain.last.candidates] == [0]
+
+
+def test_roads_hard_races_every_move_of_a_wide_prompt_that_normal_leaves_to_the_style() -> None:
+    """Roads to Stalingrad, a planned prompt with five or more candidate moves (a stack that
+    may attack several areas): normal's NORMAL_DECIDE rollouts cannot give every candidate the
+    MIN_WORLDS worlds a race needs before it may choose one, so the style answers; hard's
+    HARD_DECIDE (96 there since session 7) plays each of them that many worlds at least, and
+    so decides there, with rollouts to spare for the close call between the last two (more
+    than session 6's 32 in all could give). Coral Sea's hard keeps its own budget (32). Fixed
+    seeds, the rules player walking both sides to the prompt, the clocks taken away
+    (seconds=None), so the result is the same on any machine."""
+    from warroom.ai.levels import HARD_DECIDE, NORMAL_DECIDE
+    from warroom.ai.search import MIN_WORLDS, game_hook
+    from warroom.engine import game as warroom_game
+
+    g = warroom_game("roads-to-stalingrad")
+    plans, candidates = game_hook(g.id, "plans"), game_hook(g.id, "candidates")
+    rules = {r: make_agent("rules", g.id, 4) for r in g.roles}
+    m = Match.new(g, seed=4)
+    while True:
+        role = m.active[0]
+        legal = m.legal(role)
+        look = g.determinize(m.state, role, Rng(1))
+        if len(legal) > 1 and plans(g, look, role, legal):
+            # five or more whatever the style answers (its answer is one of them or joins them)
+            n = min(len(set(candidates(g, look, role, legal, a))) for a in legal)
+            if n >= 5:
+                break
+        m.act(role, rules[role].choose(m, role))
+        assert not m.over, "no prompt with five candidates in the game"
+    assert NORMAL_DECIDE[g.id] < n * MIN_WORLDS <= HARD_DECIDE[g.id]
+    assert HARD_DECIDE["coral-sea"] == 32  # the neighbour's budget is its own
+    raced, styled = {}, {}
+    for level in ("normal", "hard"):
+        agent = difficulty(level, g.id, 1)
+        assert isinstance(agent, SearchAgent)
+        agent.config.seconds = None
+        assert agent.choose(m, role) in legal
+        assert agent.last is not None
+        raced[level] = [c.visits for c in agent.last.candidates if c.visits > 0]
+        styled[level] = agent.last.candidates[0].style  # set when the style's answer stands
+        assert sum(raced[level]) <= agent.config.decide
+    assert len(raced["hard"]) >= n and min(raced["hard"]) >= MIN_WORLDS, raced
+    # the close call goes on past the 32 rollouts in all that hard had in session 6
+    assert sum(raced["hard"]) > 32 and sorted(raced["hard"])[-2] > 32 // 2, raced
+    assert all(v < MIN_WORLDS for v in raced["normal"]) and styled["normal"], raced

@@ -9,8 +9,8 @@ each tried in simulations to the end of the game: the two campaigns), normal run
 the game's own size spread over the role's next prompts and races the moves of the prompts
 the campaign plans (Card or Map, which operation, where a stack attacks), ``NORMAL_DECIDE``
 rollouts each; hard runs a race of styles four times that size and races those moves with
-``HARD_DECIDE`` rollouts each that look ``HARD_REACH`` times as far ahead (12 cards instead
-of 4 before they are valued).
+``HARD_DECIDE`` rollouts each (by game: 96 in Roads to Stalingrad, 32 in Coral Sea) that look
+``HARD_REACH`` times as far ahead (12 cards instead of 4 before they are valued).
 """
 
 from __future__ import annotations
@@ -32,14 +32,18 @@ from ``pacific``: 74% against the rules player (both seats, 300 games) and, in i
 against the fixed style each pair is weakest against, 63% as Japan against ``pacific`` where
 normal without them scored 47% (before ``pacific`` led the Allied race they had made the
 Allied normal weaker; docs/ai.md, "Session 6 samples: campaign levels")."""
-HARD_DECIDE = 32
-"""Rollouts per planned prompt for ``hard`` in the games whose search races styles (see
-docs/ai.md, "Session 6 samples: campaign levels")."""
+HARD_DECIDE = {"roads-to-stalingrad": 96, "coral-sea": 32}
+"""Rollouts per planned prompt for ``hard``, by game (the games whose search races styles).
+Roads to Stalingrad: 96, three times session 6's 32, which left most of hard's 5 s unused
+(its longest decision through the server 1.36 s) and scored 57% (46-67%) against ``normal``;
+with 96, 64/96 = 67% (57-75%) on fresh seeds, not shown above 60%, the longest decision
+through the server 5.1 s at load 10-11 (docs/ai.md, "Session 7 samples: Roads to Stalingrad
+hard"). Coral Sea: 32 (docs/ai.md, "Session 6 samples: campaign levels")."""
 HARD_REACH = 3
 """How many times the game's horizon ``hard``'s decision rollouts play before they are valued
 (``reach``). Against Roads to Stalingrad's new ``normal`` more rollouts to the same horizon
-scored 7.5/16 (decide=128), three horizons 47.5/84 (57%, not shown above 60%); in Coral Sea
-73/100 against ``normal`` (docs/ai.md, "Session 6 samples: campaign levels")."""
+scored 7.5/16 (decide=128), three horizons 47.5/84 (57%, not shown above 60%) at decide=32;
+in Coral Sea 73/100 against ``normal`` (docs/ai.md, "Session 6 samples: campaign levels")."""
 
 
 class SloppyRulesAgent:
@@ -90,14 +94,15 @@ def difficulty(level: str, game_id: str, seed: int = 0) -> Agent:
         if not styled:
             return _search(game_id, seed, iterations="200000", seconds=str(HARD_SECONDS))
         # four times normal's race of styles, and the moves of the planned prompts raced
-        # with HARD_DECIDE rollouts at most each, looking HARD_REACH times as far ahead
+        # with the game's HARD_DECIDE rollouts at most each, looking HARD_REACH times as far
+        # ahead
         budget = str(4 * int(defaults.get("iterations", "50000")))
         return _search(
             game_id,
             seed,
             iterations=budget,
             seconds=str(HARD_SECONDS),
-            decide=str(HARD_DECIDE),
+            decide=str(HARD_DECIDE.get(game_id, 0)),
             reach=str(HARD_REACH),
         )
     raise ValueError(f"unknown difficulty {level!r}; choose one of {', '.join(LEVELS)}")
