@@ -93,3 +93,33 @@ def test_a_whole_order_sheet_is_not_passed_off_as_one_order() -> None:
     for c in planned:
         assert "whole plan" in c["reason"] and "not this step's alone" in c["reason"]
         assert c["plan"][0] == c["action"]
+
+
+def test_a_result_entered_from_the_table_is_said_to_be_one() -> None:
+    """Tide of Iron's campaign tracker asks for what happened on the printed game (who takes
+    the initiative, the scenarios' results): facts, not decisions, so there is nothing to
+    search; the hint says so instead of "the search did not measure any move here"."""
+    m = Match.new("toi-stalingrad", scenario="campaign", seed=1)
+    role = m.active[0]
+    assert len(m.legal(role)) > 1  # a real choice of buttons, not the only legal move
+    out = advise(m, role, seconds=0.3, iterations=20, seed=1)
+    assert not out["searched"]
+    assert out["note"] == "not searched: a result entered from the table, not a decision"
+    [c] = out["candidates"]
+    assert not c["measured"] and c["win"] is None and c["reason"] == out["note"]
+
+
+def test_without_styles_an_unplanned_prompt_names_the_policy_that_answered() -> None:
+    """Roads to Stalingrad searched without its styles (``styles=off``): a prompt the game does
+    not plan is the policy's, and the search says so rather than nothing."""
+    from warroom.ai.search import SearchAgent, SearchConfig, game_hook
+
+    m, role, _ = walk_to_prompt(3, 4, planned=False, more_than=1)
+    cfg = SearchConfig.from_params(
+        {"styles": "off", "iterations": "8"}, game_hook("roads-to-stalingrad", "SEARCH")
+    )
+    result = SearchAgent("roads-to-stalingrad", cfg, 1).analyse(m, role)
+    assert [c.visits for c in result.candidates] == [0]
+    assert result.note == (
+        "answered by the game's policy: the search decides only the prompts it plans"
+    )

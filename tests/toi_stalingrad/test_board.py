@@ -60,6 +60,14 @@ def test_the_campaign_sheet_is_drawn_and_played_by_buttons(
     box.fill("100")  # out of range: said so, nothing sent
     box.press("Enter")
     assert "from 0 to 99" in page.locator(".choices .number-error").inner_text()
+    # a number half typed survives the page drawing the same prompt again (after a move the
+    # page draws it twice, once for its own refresh and once for the live news; a draw
+    # between typing and Enter used to empty the box, and Enter then sent nothing)
+    step = page.evaluate("window.warroom.view.step")
+    box.fill("3")
+    page.evaluate("window.warroom.refresh()")
+    assert page.locator(".choices .number-entry").input_value() == "3"
+    assert page.evaluate("window.warroom.view.step") == step  # nothing sent by the draw
     for n in (7, 4, 6, 5):  # German side: ammunition, morale, supply, CVP
         enter_number(page, n)
     shot(page, "toi-number-entry")

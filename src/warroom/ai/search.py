@@ -376,6 +376,11 @@ class SearchResult:
         return self.candidates[0].action
 
 
+TABLE_NOTE = "a result entered from the table, not a decision"
+"""What a hint says at a prompt the game's ``umpire`` answers (what happened on the printed
+game, such as a Tide of Iron scenario's result): there is nothing there to search."""
+
+
 @dataclass
 class Heat:
     """How a flat race stands: each candidate's values (one a world) and its full samples,
@@ -489,12 +494,13 @@ class Searcher:
         else:
             told = None
         if told is not None:
-            return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {})
+            return SearchResult([Candidate(told, 0, 0.5)], 0, 0.0, {}, note=TABLE_NOTE)
         if self.plans is not None and self.answer is not None and len(legal) > 1:
             seen = game.determinize(state, role, rng.fork(11))  # the policy sees no more
             if not self.plans(game, seen, role, legal):
                 choice = self.answer(game, seen, role, legal, rng)
-                return SearchResult([Candidate(choice, 0, 0.5)], 0, 0.0, {})
+                note = "answered by the game's policy: the search decides only the prompts it plans"
+                return SearchResult([Candidate(choice, 0, 0.5)], 0, 0.0, {}, note=note)
         start = clock() if start is None else start
         if cfg.flat:
             return self._flat(state, role, legal, rng, start)
@@ -1233,7 +1239,7 @@ class SearchAgent:
             told = searcher.umpire(game, seen, role, legal, rng.fork(7))
             if told is not None:
                 out = SearchResult([Candidate(told, 0, 0.5)])
-                out.note = "a result entered from the table, not a decision"
+                out.note = TABLE_NOTE
                 return out
         styles = searcher.styles_for(role)
         key = searcher.epoch(game, seen, role) if searcher.epoch is not None else None

@@ -45,6 +45,7 @@ class GamePage {
     this.seats = []; // [{token, role}]
     this.current = null; // the seat whose side is shown
     this.view = null;
+    this.numberDraft = null; // {prompt, value}: what is typed in a number box, kept over redraws
     this.replay = null; // {frame, frames, chapters} while replaying
     this.board = genericBoard;
     this.spec = null;
@@ -668,6 +669,11 @@ class GamePage {
     const low = Math.min(...nums), high = Math.max(...nums);
     const input = h("input", { type: "number", class: "number-entry", min: low, max: high, step: 1, inputmode: "numeric", "aria-label": `a number from ${low} to ${high}` });
     const msg = h("span", { class: "error number-error", role: "alert" });
+    // the page draws a prompt again whenever the match's news arrives (twice after a move):
+    // what was typed into the box for this very prompt is kept, not emptied under the player
+    const draft = `${this.view.step}:${p.role}`;
+    if (this.numberDraft && this.numberDraft.prompt === draft) input.value = this.numberDraft.value;
+    input.addEventListener("input", () => { this.numberDraft = { prompt: draft, value: input.value }; });
     const send = () => {
       const n = Number(input.value);
       if (input.value === "" || !byNumber.has(n)) {
