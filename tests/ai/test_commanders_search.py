@@ -179,3 +179,46 @@ def test_a_long_clock_races_more_sheets_once_its_race_settles(monkeypatch: Any) 
     (hard, spent) = found["5"]
     assert hard[0][0] == offered and hard[0][1] <= search.SETTLED
     assert len(hard) >= 2 and all(n >= 2 for n, _ in hard[1:])  # the winner and refine's
+
+
+def test_reach_values_a_race_of_sheets_further_ahead_and_its_moves_as_before(
+    monkeypatch: Any,
+) -> None:
+    """``reach=2`` (a search option; no level uses it, docs/ai.md "Session 7 samples:
+    Commanders hard") plays each rollout of a race of order sheets on to the planning of the
+    round after next before the fitted value reads it, where the default stops at the next
+    round's planning; a move within a round (which units act now) is valued at the next
+    planning either way. The clock is frozen, so the budget decides."""
+    from warroom.ai import search
+    from warroom.ai.base import RulesAgent
+    from warroom.ai.search import SearchConfig, Searcher
+
+    monkeypatch.setattr(search, "clock", lambda: 100.0)
+    ends: list[tuple[int, str, bool]] = []  # where each rollout stopped: round, phase, over
+    sample = Searcher._sample
+
+    def seen(self: Searcher, world: Any, out: Any, me: str) -> Any:
+        ends.append((world.round, world.phase, out is not None))
+        return sample(self, world, out, me)
+
+    monkeypatch.setattr(Searcher, "_sample", seen)
+    m = _planning_match(5)
+    role = "white"
+
+    def stops(match: Match, reach: str) -> set[tuple[int, str, bool]]:
+        params = {"seconds": "7", "iterations": "120", "reach": reach, "depth": "400"}
+        cfg = SearchConfig.from_params(params, vc.SEARCH)
+        ends.clear()
+        Searcher(match.game, cfg).search(match.state, role, match.legal(role), Rng(4))
+        return {e for e in ends if not e[2]}
+
+    now = m.state.round  # type: ignore[attr-defined]
+    assert stops(m, "1") == {(now + 1, "planning", False)}
+    assert stops(m, "2") == {(now + 2, "planning", False)}
+    # on to a prompt within the round where white chooses among several moves
+    rules = {r: RulesAgent("commanders", 3) for r in m.game.roles}
+    while m.state.phase == "planning" or len(m.legal(role)) < 2 or role not in m.active:  # type: ignore[attr-defined]
+        actor = m.active[0]
+        m.act(actor, rules[actor].choose(m, actor))
+    assert m.state.round == now  # type: ignore[attr-defined]
+    assert stops(m, "2") == stops(m, "1") == {(now + 1, "planning", False)}

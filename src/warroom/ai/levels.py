@@ -43,7 +43,9 @@ HARD_REACH = 3
 """How many times the game's horizon ``hard``'s decision rollouts play before they are valued
 (``reach``). Against Roads to Stalingrad's new ``normal`` more rollouts to the same horizon
 scored 7.5/16 (decide=128), three horizons 47.5/84 (57%, not shown above 60%) at decide=32;
-in Coral Sea 73/100 against ``normal`` (docs/ai.md, "Session 6 samples: campaign levels")."""
+in Coral Sea 73/100 against the ``normal`` before its decision races, 45.5/80 (57%) against the
+one that ships: 36/40 as Japan, as the Allies about what ``normal`` itself scores there
+(docs/ai.md, "Session 6 samples: campaign levels" and "Session 7 samples: Coral Sea hard")."""
 
 
 class SloppyRulesAgent:

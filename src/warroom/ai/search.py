@@ -262,7 +262,9 @@ class SearchConfig:
     (0: the chosen style answers every prompt)."""
     reach: int = 1
     """Styles: a decision race's rollouts run to the game's ``horizon`` this many times over
-    (each leg counted from where the last one stopped) before they are valued."""
+    (each leg counted from where the last one stopped) before they are valued. Flat search:
+    the same for a race of plans (the game's ``macros``, Commanders' order sheets) with the
+    game's ``cutoff``; single actions keep one leg."""
 
     @classmethod
     def from_params(
@@ -570,6 +572,11 @@ class Searcher:
         are left, races the plans ``refine`` offers against the winner so far, on new worlds:
         a longer clock buys more plans instead of more worlds for the last pair (with the same
         plans, hard and normal chose alike in 110 of 112 decisions of a game).
+
+        With plans and ``reach`` above 1, a rollout goes on past the game's ``cutoff``
+        ``reach`` times, each leg counted from where the last stopped (in Commanders, ``reach=2``
+        values the order sheets two rounds ahead; no level uses it: docs/ai.md, "Session 7
+        samples: Commanders hard"); single actions are valued at the first cutoff.
         """
         game, cfg = self.game, self.cfg
         deadline = start + cfg.seconds if cfg.seconds is not None else None
@@ -590,11 +597,15 @@ class Searcher:
             pool = self.candidates(game, look, role, legal, default) if self.candidates else legal
             cands = [[default]] + [[a] for a in pool if a != default and a in legal]
 
+        # plans (order sheets) valued ``reach`` cutoffs ahead, each leg from the last
+        far = bool(plans) and cfg.reach > 1 and self.cutoff is not None
+
         def race(cands: list[list[Action]], rng: Rng, worlds: int | None, budget: int) -> Heat:
             def play(i: int, world: State, roll: Rng, others: Mapping[str, Member]) -> Sample:
                 w = game.clone(world)
                 self._follow(w, role, cands[i])
-                return self._playout(w, role, roll, world, others=others)
+                stop = self._legs(world, self.cutoff) if far else None
+                return self._playout(w, role, roll, world, others=others, stop=stop)
 
             return self._race(state, role, len(cands), play, rng, deadline, None, budget, worlds)
 
@@ -855,10 +866,10 @@ class Searcher:
         result[0].style = style if heat.best == 0 else ""
         return SearchResult(result, heat.done, clock() - start)
 
-    def _legs(self, origin: State) -> Cutoff:
-        """The game's ``horizon`` reached ``reach`` times, each leg from where the last ended
-        (for one rollout from ``origin``: it remembers where its legs began)."""
-        horizon, game, marks = self.horizon, self.game, [origin]
+    def _legs(self, origin: State, hook: Cutoff | None = None) -> Cutoff:
+        """The game's ``horizon`` (or ``hook``) reached ``reach`` times, each leg from where
+        the last ended (for one rollout from ``origin``: it remembers where its legs began)."""
+        horizon, game, marks = hook or self.horizon, self.game, [origin]
         assert horizon is not None
 
         def stop(g: Game[Any], first: State, state: State) -> bool:
