@@ -502,9 +502,9 @@ def test_roads_hard_races_every_move_of_a_wide_prompt_that_normal_leaves_to_the_
     MIN_WORLDS worlds a race needs before it may choose one, so the style answers; hard's
     HARD_DECIDE (96 there since session 7) plays each of them that many worlds at least, and
     so decides there, with rollouts to spare for the close call between the last two (more
-    than session 6's 32 in all could give). Coral Sea's hard keeps its own budget (32). Fixed
-    seeds, the rules player walking both sides to the prompt, the clocks taken away
-    (seconds=None), so the result is the same on any machine."""
+    than session 6's 32 in all could give). Fixed seeds, the rules player walking both sides
+    to the prompt, the clocks taken away (seconds=None), so the result is the same on any
+    machine."""
     from warroom.ai.levels import HARD_DECIDE, NORMAL_DECIDE
     from warroom.ai.search import MIN_WORLDS, game_hook
     from warroom.engine import game as warroom_game
@@ -525,7 +525,6 @@ def test_roads_hard_races_every_move_of_a_wide_prompt_that_normal_leaves_to_the_
         m.act(role, rules[role].choose(m, role))
         assert not m.over, "no prompt with five candidates in the game"
     assert NORMAL_DECIDE[g.id] < n * MIN_WORLDS <= HARD_DECIDE[g.id]
-    assert HARD_DECIDE["coral-sea"] == 32  # the neighbour's budget is its own
     raced, styled = {}, {}
     for level in ("normal", "hard"):
         agent = difficulty(level, g.id, 1)
