@@ -36,9 +36,9 @@ HARD_DECIDE = {"roads-to-stalingrad": 96, "coral-sea": 32}
 """Rollouts per planned prompt for ``hard``, by game (the games whose search races styles).
 Roads to Stalingrad: 96, three times session 6's 32, which left most of hard's 5 s unused
 (its longest decision through the server 1.36 s) and scored 57% (46-67%) against ``normal``;
-with 96, 64/96 = 67% (57-75%) on fresh seeds, not shown above 60%, the longest decision
-through the server 5.1 s at load 10-11 (docs/ai.md, "Session 7 samples: Roads to Stalingrad
-hard"). Coral Sea: 32 (docs/ai.md, "Session 6 samples: campaign levels")."""
+with 96, 135/196 = 69% (62-75%) on two fresh samples (seeds 7500-7548 and 7600-7649), the
+longest decision through the server 5.1 s at load 10-11 (docs/ai.md, "Session 7 samples:
+Roads to Stalingrad hard"). Coral Sea: 32 (docs/ai.md, "Session 6 samples: campaign levels")."""
 HARD_REACH = 3
 """How many times the game's horizon ``hard``'s decision rollouts play before they are valued
 (``reach``). Against Roads to Stalingrad's new ``normal`` more rollouts to the same horizon
