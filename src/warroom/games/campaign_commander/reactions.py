@@ -14,7 +14,10 @@ Operation, so the side that is not acting gets a chance to answer ("react" promp
 
 A window opens only when the side holds a card it may play there (asking a side with no
 such card would change nothing), so a prompt tells the acting side that the other holds
-one: as at a table, where a player without such a card would not stop the game.
+one: as at a table, where a player without such a card would not stop the game. So an
+operation window that did not open told the operating side that the other holds no such
+card: when it might have held one, that is a reveal (``CCState.reveals``), and the action
+that led there can no longer be undone, lest any move be a free look at the other hand.
 Actions: ("react", card) plays the card, ("pass",) closes the window.
 """
 
@@ -48,7 +51,24 @@ def op_window(g: SeriesGame, s: CCState) -> bool:
     if g.reaction_cards(s, foe, "op"):
         s.tasks.append(("react", foe, "op"))
         return True
+    if s.hands[foe] and _might_hold(g, s, foe):
+        # no window: the operating side now knows that the other holds no card it may play
+        # here, which it could not tell before (that card might have been in his hand): a
+        # reveal, so the action that led here cannot be taken back and made otherwise
+        s.reveals += 1
     return False
+
+
+def _might_hold(g: SeriesGame, s: CCState, foe: str) -> bool:
+    """Whether ``foe`` might hold a card he may play in the operation now, as the operating
+    side sees it: any of the cards not known to be out of his hand (his hand, deck and
+    discards, the pool ``determinize`` deals his hand from)."""
+    hand = s.hands[foe]
+    s.hands[foe] = [*hand, *s.decks[foe], *s.discards[foe]]
+    try:
+        return bool(g.reaction_cards(s, foe, "op"))
+    finally:
+        s.hands[foe] = hand
 
 
 def actions(g: SeriesGame, s: CCState, t: tuple) -> list[Action]:
