@@ -345,6 +345,26 @@ def test_loading_refuses_a_snapshot_that_disagrees_with_the_record(db: Path) -> 
         assert r.status_code == 409 and "does not agree" in r.json()["detail"]
 
 
+def test_a_match_stored_before_a_step_was_found_to_reveal_still_loads(db: Path) -> None:
+    """The count of reveals only says which steps may be undone: a stored snapshot that
+    counts fewer (made before a fix found that some step showed a secret: 0822258, a reaction
+    window that did not open) still loads, and plays on."""
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
+    with TestClient(app) as c:
+        m = new_match(c, seed=12)
+        act(c, m["id"], m["tokens"]["north"], ["bid", 2])
+        before = state(c, m["id"], m["tokens"]["north"])
+    with sqlite3.connect(db) as con:
+        (snap,) = con.execute("SELECT snapshot FROM matches WHERE id=?", (m["id"],)).fetchone()
+        older = snap.replace('"reveals": 0', '"reveals": 3')
+        assert older != snap
+        con.execute("UPDATE matches SET snapshot=? WHERE id=?", (older, m["id"]))
+    app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
+    with TestClient(app) as c:
+        assert state(c, m["id"], m["tokens"]["north"]) == before
+        assert act(c, m["id"], m["tokens"]["south"], ["bid", 2]).status_code == 200
+
+
 def test_a_page_fetches_only_the_log_entries_it_lacks(client: TestClient) -> None:
     m = new_match(client, seed=3)
     mid, north, south = m["id"], m["tokens"]["north"], m["tokens"]["south"]
