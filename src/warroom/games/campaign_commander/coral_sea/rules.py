@@ -34,7 +34,7 @@ RP_MARKER = "rp"  # 12: a resource point marker put on top of a stack hides all 
 class CoralSea(SeriesGame):
     id = "coral-sea"
     title = "Campaign Commander: Coral Sea"
-    version = "6"
+    version = "7"  # 7: a reaction window that did not open is a reveal (no undo past it)
     roles = (JAPAN, ALLIES)
     scenarios = (
         ScenarioSpec(

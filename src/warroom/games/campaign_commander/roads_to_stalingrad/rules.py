@@ -23,7 +23,7 @@ NON_GERMAN = ("italian", "hungarian", "rumanian")
 class RoadsToStalingrad(SeriesGame):
     id = "roads-to-stalingrad"
     title = "Campaign Commander: Roads to Stalingrad"
-    version = "4"
+    version = "5"  # 5: a reaction window that did not open is a reveal (no undo past it)
     roles = (AXIS, SOVIET)
     scenarios = (
         ScenarioSpec(
