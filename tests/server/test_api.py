@@ -329,16 +329,21 @@ def test_a_restarted_server_goes_on_from_the_store(db: Path) -> None:
         assert act(c, m["id"], m["tokens"]["north"], ["bid", 1]).json()["step"] == 4
 
 
+def rewrite_snapshot(db: Path, mid: str, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in a stored match's snapshot (it must occur)."""
+    with sqlite3.connect(db) as con:
+        (snap,) = con.execute("SELECT snapshot FROM matches WHERE id=?", (mid,)).fetchone()
+        changed = snap.replace(old, new)
+        assert changed != snap
+        con.execute("UPDATE matches SET snapshot=? WHERE id=?", (changed, mid))
+
+
 def test_loading_refuses_a_snapshot_that_disagrees_with_the_record(db: Path) -> None:
     app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         m = new_match(c, seed=12)
         act(c, m["id"], m["tokens"]["north"], ["bid", 2])
-    with sqlite3.connect(db) as con:
-        (snap,) = con.execute("SELECT snapshot FROM matches WHERE id=?", (m["id"],)).fetchone()
-        tampered = snap.replace('"north": 0', '"north": 4')
-        assert tampered != snap
-        con.execute("UPDATE matches SET snapshot=? WHERE id=?", (tampered, m["id"]))
+    rewrite_snapshot(db, m["id"], '"north": 0', '"north": 4')
     app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         r = c.get(f"/api/matches/{m['id']}")
@@ -354,11 +359,7 @@ def test_a_match_stored_before_a_step_was_found_to_reveal_still_loads(db: Path) 
         m = new_match(c, seed=12)
         act(c, m["id"], m["tokens"]["north"], ["bid", 2])
         before = state(c, m["id"], m["tokens"]["north"])
-    with sqlite3.connect(db) as con:
-        (snap,) = con.execute("SELECT snapshot FROM matches WHERE id=?", (m["id"],)).fetchone()
-        older = snap.replace('"reveals": 0', '"reveals": 3')
-        assert older != snap
-        con.execute("UPDATE matches SET snapshot=? WHERE id=?", (older, m["id"]))
+    rewrite_snapshot(db, m["id"], '"reveals": 0', '"reveals": 3')
     app = create_app(db, players=Players("thread"), extra_games=[DUEL], fixed_seeds=True)
     with TestClient(app) as c:
         assert state(c, m["id"], m["tokens"]["north"]) == before
