@@ -5,8 +5,8 @@ something hidden and then take back the step that showed it. A step is a reveal 
 its actor sees afterwards depends on more than what it saw before and what it did: the
 same step made in a determinized twin of the position before it (the other side's
 secrets dealt again) then shows the actor something else. So after every step its actor
-may still undo, the actor's view, prompt and new log lines must be the same in the match
-and in such twins.
+may still undo, all the engine shows the actor (``fuzz.engine_channels``: view, board text,
+log, prompt) must be the same in the match and in such twins.
 
 Found by a hostile-player audit (25 Nov): in Coral Sea, an Allied reaction window (series
 2.3.4) opens after a Japanese action only when the Allies hold a card they may play there;
@@ -16,25 +16,22 @@ action and play another, so any move was a free look at the Allied hand.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
+from tests.secrets.fuzz import engine_channels, fork, with_state
 from tests.secrets.test_engine_twins import GAMES, game_of
 from warroom.ai.base import RandomAgent
-from warroom.engine import Event, Match, Rng, visible
+from warroom.engine import Match, Rng
 
 
-def seen(m: Match, role: str, new: list[Event]) -> str:
-    """What ``role`` is shown after a step: the view (its log and step counter aside: a twin
-    has no record before the step), the prompt if it is to act, and the step's log lines."""
-    v = m.view(role)
-    v.pop("log", None)
-    v.pop("step", None)
-    prompt = m.prompt(role).to_json() if role in m.active else None
-    lines = [e for e in new if visible(e, role)]
-    return json.dumps([v, prompt, lines], sort_keys=True, default=str)
+def seen(m: Match, role: str) -> dict[str, str]:
+    """Everything the engine shows ``role`` after a step (its view, board text, log lines and
+    prompt), but whether it may undo: that is what the step decides."""
+    out = engine_channels(m, role, (), deep=False)
+    del out["can_undo"]
+    return out
 
 
 def undoable_reveals(
@@ -51,17 +48,16 @@ def undoable_reveals(
     while not m.over and len(m.steps) < steps:
         role = m.active[pick.below(len(m.active))]
         action = agents[role].choose(m, role)
-        before = m.clone()
-        new = m.act(role, action)
+        before = fork(m)
+        m.act(role, action)
         if not m.can_undo(role):
             continue
         checked += 1
-        mine = seen(m, role, new)
+        mine = seen(m, role)
         for k in range(3):
-            twin = before.clone()
-            twin.state = g.determinize(before.state, role, Rng(1000 + k))
-            theirs = seen(twin, role, twin.act(role, action))
-            if theirs != mine:
+            twin = with_state(before, g.determinize(before.state, role, Rng(1000 + k)))
+            twin.act(role, action)
+            if seen(twin, role) != mine:
                 found.append(f"{gid} {options} seed {seed} step {len(m.steps)}: {role} {action}")
                 break
     return found, checked
