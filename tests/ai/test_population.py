@@ -10,7 +10,7 @@ import pytest
 from warroom.ai import make_agent
 from warroom.ai.population import Tracker, members
 from warroom.ai.search import game_hook
-from warroom.engine import Match, game
+from warroom.engine import Match, Rng, game
 
 
 def _play(game_id: str, axis_spec: str, steps: int, seed: int = 4) -> Match:
@@ -185,3 +185,38 @@ def test_the_tracker_never_reads_the_other_sides_secrets_or_the_dice() -> None:
     assert ta._told == tb._told == 0
     assert ta._opens == tb._opens == 1
     assert pickle.dumps(ta._opened["white"]) == pickle.dumps(tb._opened["white"])
+
+
+def test_the_tracker_weighs_a_move_among_the_actions_the_seat_could_see_listed() -> None:
+    """Roads to Stalingrad, seed 4, both sides the rules player: at step 78 the Soviet side
+    moves s-18 in an operation (a move the Axis sees, so evidence of its way of playing).
+    Twin shadows, the true one and one with the Soviet hand dealt again as the Axis may
+    guess it (holding Zhukov, whose event is then listed beside the moves), must give the
+    Axis tracker the same beliefs after that step. Before (main at
+    e35e856) the members were weighed among the Soviet side's true listed actions, so the
+    hand shaped the computer seat's beliefs: the twins' weights differed."""
+    g = game("roads-to-stalingrad")
+    axis, soviet = g.roles
+    m = Match.new(g, seed=4)
+    agents = {r: make_agent("rules", g.id, i + 1) for i, r in enumerate(g.roles)}
+    while len(m.steps) < 78:
+        role = m.active[0]
+        m.act(role, agents[role].choose(m, role))
+    before = Match.new(g, m.scenario, m.options, m.seed)
+    for st in m.steps:
+        before.act(st.role, st.action)
+    move = agents[soviet].choose(m, soviet)
+    assert move == ("move", "s-18")
+    m.act(soviet, move)
+    true, twin = Tracker(g, axis, seed=3), Tracker(g, axis, seed=3)
+    true.catch_up(before)
+    twin.catch_up(before)
+    assert true._shadow is not None
+    twin._shadow = g.determinize(true._shadow, axis, Rng(9))
+    # the twins differ in what the Axis cannot see: the Soviet hand, so the listed actions
+    listed = set(g.legal_actions(twin._shadow, soviet))
+    assert ("event", "so-zhukov") in listed - set(g.legal_actions(true._shadow, soviet))
+    true.catch_up(m)
+    twin.catch_up(m)
+    assert true.beliefs[soviet].updates == twin.beliefs[soviet].updates > 0
+    assert true.beliefs[soviet].weights == twin.beliefs[soviet].weights

@@ -12,8 +12,8 @@ opponent is seen to do: for each of its decisions that the searcher's side may s
 game's ``observed`` hook says which; none in a game without it that hides anything), every
 member is asked what it would have done in that position *as the searcher saw it* (a
 ``determinize`` of the state before the decision for the searcher's role, so the hand and
-cups it cannot see are guesses), and its weight is multiplied by the likelihood of the
-action actually taken: ``(1 - eps) * [same action] + eps / (number of actions)`` (noise:
+cups it cannot see are guesses, and so are the actions listed there, which a hand shapes),
+and its weight is multiplied by the likelihood of the action actually taken: ``(1 - eps) * [same action] + eps / (number of actions)`` (noise:
 ``1 / (number of actions)``). A little of the prior is mixed back after each update
 (``mix``), so an opponent that changes its habits mid-game is followed.
 
@@ -366,11 +366,13 @@ class Tracker:
         for k in range(done, len(steps)):
             st = steps[k]
             if st.role != self.role and st.role in self.beliefs and self._evidence(shadow, st):
-                legal = list(game.legal_actions(shadow, st.role))
+                # the other side's listed actions as the seat may guess them: its true ones
+                # tell its hand (a card's event listed beside the moves of an operation)
+                self._told += 1
+                rng = Rng(self.seed ^ 0xB11EF).fork(self._told)
+                seen = game.determinize(shadow, self.role, rng.fork(1))
+                legal = list(game.legal_actions(seen, st.role))
                 if len(legal) > 1 and st.action in legal:
-                    self._told += 1
-                    rng = Rng(self.seed ^ 0xB11EF).fork(self._told)
-                    seen = game.determinize(shadow, self.role, rng.fork(1))
                     self.beliefs[st.role].update(game, seen, st.role, legal, st.action, rng)
             self._open(shadow, st.role)
             game.apply(shadow, st.role, st.action)
