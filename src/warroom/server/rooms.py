@@ -440,8 +440,14 @@ class Rooms:
                 del self._replaying[other.id]
 
     def _load(self, row: MatchRow) -> Room:
-        """Replay the stored record, checking the stored snapshot at its step."""
+        """Replay the stored record, checking the stored snapshot at its step.
+
+        A record that no longer replays (the game's rules changed since) is refused to
+        whoever asks, a seat or a watcher, with the versions only: the step that fails, its
+        place in the record and what the game says of it may each be a side's secret (an
+        order of its sheet, how many it wrote), so they go to the server's log alone."""
         g = self.catalog.get(row.game)
+        n = -1  # (the set-up)
         try:
             m = Match.new(g, row.scenario, row.options, row.seed)
             for n, (role, action) in enumerate(row.actions):
@@ -449,8 +455,10 @@ class Rooms:
                     self._check_snapshot(row, m)
                 m.act(role, action)
         except (WarroomError, BadRecord, TypeError, ValueError) as exc:
+            log.error("stored match %s does not replay: step %d: %s", row.id, n, exc)
             raise Conflict(
-                f"stored match {row.id} does not replay with {g.id} version {g.version}: {exc}"
+                f"stored match {row.id} (made with {g.id} version {row.version}) does not replay"
+                f" with {g.id} version {g.version}: the server's log says where"
             ) from None
         if row.snapshot_step == len(row.actions):
             self._check_snapshot(row, m)
@@ -460,9 +468,13 @@ class Rooms:
     @staticmethod
     def _check_snapshot(row: MatchRow, m: Match) -> None:
         if _position(_plain_json(m.game.snapshot(m.state))) != _position(row.snapshot):
+            # (the snapshot's step counts every step of the record, secret ones too: logged)
+            log.error(
+                "stored match %s: its snapshot at step %d disagrees", row.id, row.snapshot_step
+            )
             raise Conflict(
-                f"stored match {row.id}: its snapshot at step {row.snapshot_step} does not agree"
-                f" with its record replayed by {m.game.id} version {m.game.version}"
+                f"stored match {row.id}: its stored snapshot does not agree with its record"
+                f" replayed by {m.game.id} version {m.game.version}"
             )
 
     def resume_all(self) -> int:
