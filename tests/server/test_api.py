@@ -256,11 +256,16 @@ def test_a_computer_seat_plays_by_itself(client: TestClient) -> None:
 
 def test_a_difficulty_level_plays_too(client: TestClient) -> None:
     m = new_match(client, seed=8, seats={"south": "easy"})
+    room = client.app.state.rooms.get(m["id"])  # type: ignore[attr-defined]
     end = time.monotonic() + 20
-    while state(client, m["id"])["step"] < 1 and time.monotonic() < end:
+    while "south" not in room.held and time.monotonic() < end:
         time.sleep(0.05)
-    assert state(client, m["id"])["step"] == 1  # south bid first, by itself
+    # south bid first, by itself: its bid is kept back while north is to bid (when a computer
+    # finished must not show: tests/secrets/test_pace.py), then played after north's
+    assert "south" in room.held and state(client, m["id"])["step"] == 0
     assert state(client, m["id"])["seats"]["south"] == {"kind": "computer", "agent": "easy"}
+    assert act(client, m["id"], m["tokens"]["north"], ["bid", 1]).status_code == 200
+    assert [st.role for st in room.match.steps] == ["north", "south"]
 
 
 def test_hot_seat_holds_every_seat(client: TestClient) -> None:
@@ -410,14 +415,18 @@ def test_a_computer_over_its_time_plays_a_random_move_and_its_late_answer_is_voi
     )
     with TestClient(app) as c:
         m = new_match(c, seed=2, seats={"south": "search:seconds=2"})
+        room = c.app.state.rooms.get(m["id"])  # type: ignore[attr-defined]
         start = time.monotonic()
-        while state(c, m["id"])["step"] < 1 and time.monotonic() - start < 1.5:
+        while "south" not in room.held and time.monotonic() - start < 1.5:
             time.sleep(0.02)
-        st = state(c, m["id"], m["tokens"]["north"])
-        assert st["step"] == 1 and st["active"] == ["north"]  # south bid, long before 2 s
-        assert time.monotonic() - start < 1.5
-        time.sleep(2.2)  # the search finishes: its answer must not be played on top
-        assert state(c, m["id"])["step"] == 1
+        # south bid at random, long before 2 s (kept back while north is to bid)
+        assert "south" in room.held and time.monotonic() - start < 1.5
+        kept = room.held["south"]
+        time.sleep(2.2)  # the search finishes: its answer must not take the random one's place
+        assert room.held["south"] == kept and not room.match.steps
+        assert act(c, m["id"], m["tokens"]["north"], ["bid", 1]).status_code == 200
+        assert [st.role for st in room.match.steps] == ["north", "south"]
+        assert list(room.match.steps[1].action) == kept[0]
 
 
 def test_at_start_up_only_matches_with_a_computer_seat_are_loaded(client: TestClient) -> None:

@@ -148,6 +148,8 @@ class Room:
     # each computer seat's agent after its last answer (players.Memory), kept in the store too
     minds: dict[str, tuple[int, bytes]] = field(default_factory=dict)
     tickets: dict[str, Ticket] = field(default_factory=dict)  # role -> its decision asked for
+    # a computer seat's answer kept back while a person chooses at the same time (Rooms._hold)
+    held: dict[str, tuple[list[Any], Memory | None]] = field(default_factory=dict)
     used: float = field(default_factory=time.monotonic)  # last asked for or changed
     evicted: bool = False  # dropped from memory: whoever holds it must get the room again
 
@@ -501,6 +503,7 @@ class Rooms:
                         raise Forbidden()
                     self._check_step(room, role, expect_step)
                     done = self._apply(room, role, action)
+                    done = self._release(room) or done
                     return room.match.shown(role), done
             room = self.get(room.id)  # dropped from memory meanwhile: the one loaded now
 
@@ -588,6 +591,7 @@ class Rooms:
                 public=None in saw,
             )
             self._wrote(room, done)
+            done = self._release(room) or done  # (a person no longer choosing: kept back no more)
             return m.shown(role), done
 
     @staticmethod
@@ -627,6 +631,8 @@ class Rooms:
                 seat = room.seats.get(role)
                 if seat is None or seat.kind != "computer" or role in room.thinking:
                     continue
+                if role in room.held:
+                    continue  # it has answered: its answer waits for the person (_hold)
                 self._jobs += 1
                 job = self._jobs
                 room.thinking[role] = job
@@ -647,6 +653,54 @@ class Rooms:
                 started = True
         if started:
             self.tell(room)
+
+    def _play(
+        self, room: Room, role: str, action: list[Any], memory: Memory | None
+    ) -> Future[None] | None:
+        """Apply a computer seat's answer and keep its memory (the caller holds the room lock);
+        None if the answer is refused."""
+        try:
+            done = self._apply(room, role, action)
+        except ServerError as exc:
+            log.error("computer %s in %s chose badly: %s", role, room.id, exc)
+            return None
+        if memory is not None and memory != room.minds.get(role):
+            room.minds[role] = memory  # the same agent answers the next prompt
+            self.store.remember(room.id, role, *memory)
+        return done
+
+    @staticmethod
+    def _hold(room: Room, role: str, action: list[Any]) -> bool:
+        """Whether a computer seat's answer must wait (the caller holds the room lock): while a
+        person chooses at the same time, a step of the seat that anyone else would see (most
+        often its last one, which shows that it has finished) is kept back until no person is
+        choosing any more. Else the moment it finished would show: a computer takes about its
+        time budget for each choice, so when it finished tells how many secret choices it made
+        (Commanders: how many of its units act in a phase, while the person still chooses).
+        Its steps nobody else sees are played at once."""
+        m = room.match
+        if not any(r != role and room.seats[r].kind == "human" for r in m.active):
+            return False
+        probe = m.clone()
+        try:
+            probe.act(role, action)
+        except WarroomError:
+            return False  # refused when it is played, as any bad answer
+        n = len(probe.steps) - 1
+        return any(probe.saw(v, n) for v in (*m.game.roles, None) if v != role)
+
+    def _release(self, room: Room) -> Future[None] | None:
+        """Play the computer answers kept back (``_hold``) once no person chooses at the same
+        time any more (the caller holds the room lock); the last write, if any."""
+        done = None
+        m = room.match
+        for role, (action, memory) in list(room.held.items()):
+            if any(r != role and room.seats[r].kind == "human" for r in m.active):
+                continue
+            del room.held[role]
+            if role in m.active:
+                done = self._play(room, role, action, memory) or done
+        return done
 
     def _overdue(self, room: Room, role: str, job: int) -> Callable[[], None]:
         def overdue() -> None:
@@ -687,14 +741,11 @@ class Rooms:
                     stale = True  # the match moved on while it thought (an undo): think again
                 else:
                     stale = False
-                    try:
-                        self._apply(room, role, action)
-                    except ServerError as exc:
-                        log.error("computer %s in %s chose badly: %s", role, room.id, exc)
+                    if self._hold(room, role, action):
+                        room.held[role] = (action, memory)  # nothing anyone sees has changed
                         return
-                    if memory is not None and memory != room.minds.get(role):
-                        room.minds[role] = memory  # the same agent answers the next prompt
-                        self.store.remember(room.id, role, *memory)
+                    if self._play(room, role, action, memory) is None:
+                        return
             if stale:
                 self.kick(room)  # (a move that went through is told once it is on disk)
 
