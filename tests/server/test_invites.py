@@ -10,6 +10,7 @@ fails, saying so.
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from tests.engine.toy import DUEL
 from tests.server.conftest import new_match, seat
 from warroom.server.app import create_app
 from warroom.server.players import Players
+from warroom.server.rooms import Conflict
 
 
 def claim(client: TestClient, mid: str, code: str) -> Any:
@@ -142,3 +144,25 @@ def test_a_claim_survives_a_restart_and_stays_used(db: Path) -> None:
         other = new_match(c, seed=9, mode="invite", side="north")
     with TestClient(app()) as c:
         assert claim(c, other["id"], other["invites"]["south"]).json()["role"] == "south"
+
+
+def test_two_claims_at_once_give_the_seat_to_one_of_them(client: TestClient) -> None:
+    rooms = client.app.state.rooms  # type: ignore[attr-defined]
+
+    def one(room: Any, code: str) -> str:
+        try:
+            _, token, done = rooms.claim(room, code)
+        except Conflict:
+            return "refused"
+        done.result(timeout=10)
+        return str(token)
+
+    for seed in range(5):
+        m = new_match(client, seed=seed, mode="invite", side="north")
+        room, code = rooms.get(m["id"]), m["invites"]["south"]
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(one, [room] * 8, [code] * 8))
+        tokens = [t for t in got if t != "refused"]
+        assert len(tokens) == 1 and got.count("refused") == 7
+        r = client.get(f"/api/matches/{m['id']}", headers=seat(tokens[0]))
+        assert r.json()["role"] == "south"

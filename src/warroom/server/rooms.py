@@ -401,25 +401,27 @@ class Rooms:
         while True:
             with room.lock:
                 if not room.evicted:
-                    break
+                    return self._claim(room, code)
             room = self.get(room.id)  # dropped from memory meanwhile: the one loaded now
-        with room.lock:
-            seat = next((s for s in room.seats.values() if s.invited(code)), None)
-            if seat is None:
-                raise Forbidden("this link's invitation is not one of this match's")
-            if not seat.open:
-                raise Conflict(
-                    f"this invitation was already used: the {seat.role} seat is taken. If you"
-                    " did not open this link before, someone else did; ask whoever sent it"
-                    " for a new match. You can watch this one."
-                )
-            token = new_token()
-            seat.token_hash = token_hash(token)
-            done = self.store.claim(room.id, seat.role, seat.token_hash)
-            room.pending = done
-            room.touch()
-            done.add_done_callback(lambda f: self._committed(room, f))
-            return seat.role, token, done
+
+    def _claim(self, room: Room, code: str) -> tuple[str, str, Future[None]]:
+        """``claim`` (the caller holds the room lock)."""
+        seat = next((s for s in room.seats.values() if s.invited(code)), None)
+        if seat is None:
+            raise Forbidden("this link's invitation is not one of this match's")
+        if not seat.open:
+            raise Conflict(
+                f"this invitation was already used: the {seat.role} seat is taken. If you"
+                " did not open this link before, someone else did; ask whoever sent it"
+                " for a new match. You can watch this one."
+            )
+        token = new_token()
+        seat.token_hash = token_hash(token)
+        done = self.store.claim(room.id, seat.role, seat.token_hash)
+        room.pending = done
+        room.touch()
+        done.add_done_callback(lambda f: self._committed(room, f))
+        return seat.role, token, done
 
     def get(self, match_id: str) -> Room:
         with self._lock:
