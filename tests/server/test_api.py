@@ -42,7 +42,7 @@ def test_catalog_lists_each_game_with_its_header_and_levels(client: TestClient) 
 def test_create_gives_tokens_only_for_human_seats(client: TestClient) -> None:
     m = new_match(client, seats={"south": "random"}, seed=5, scenario="long")
     assert set(m["tokens"]) == {"north"} and len(m["tokens"]["north"]) >= 32
-    assert m["seats"]["south"] == {"kind": "computer", "agent": "random"}
+    assert m["seats"]["south"] == {"kind": "computer", "agent": "random", "open": False}
     assert m["url"] == f"/g/{m['id']}"
     listed = client.get("/api/matches").json()
     assert listed[0]["id"] == m["id"] and listed[0]["scenario"] == "long"
@@ -263,7 +263,8 @@ def test_a_difficulty_level_plays_too(client: TestClient) -> None:
     # south bid first, by itself: its bid is kept back while north is to bid (when a computer
     # finished must not show: tests/secrets/test_pace.py), then played after north's
     assert "south" in room.held and state(client, m["id"])["step"] == 0
-    assert state(client, m["id"])["seats"]["south"] == {"kind": "computer", "agent": "easy"}
+    seats = state(client, m["id"])["seats"]
+    assert seats["south"] == {"kind": "computer", "agent": "easy", "open": False}
     assert act(client, m["id"], m["tokens"]["north"], ["bid", 1]).status_code == 200
     assert [st.role for st in room.match.steps] == ["north", "south"]
 
@@ -287,6 +288,7 @@ def test_live_news_reaches_the_other_seat_and_a_reconnect_catches_up(client: Tes
             "active": ["north", "south"],
             "over": False,
             "thinking": [],
+            "open": [],
         }
         act(client, mid, north, ["bid", 2])
         news = ws.receive_json()
