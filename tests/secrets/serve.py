@@ -62,7 +62,7 @@ class Hosted:
     def __init__(self, client: TestClient, match: Match) -> None:
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
         g = match.game
-        room, tokens, done = rooms.create(
+        room, tokens, _, done = rooms.create(
             g.id, match.scenario, dict(match.options), match.seed, dict.fromkeys(g.roles, "human"),
             "hotseat",
         )  # fmt: skip

@@ -77,7 +77,7 @@ def test_a_seat_receives_nothing_the_rules_hide(client: TestClient, gid: str, se
                 )
             if step % 10 == 0:
                 news = news_of(client, mid, tokens[role] if role else None)
-                assert set(news) == {"type", "step", "active", "over", "thinking"}
+                assert set(news) == {"type", "step", "active", "over", "thinking", "open"}
                 assert news["step"] == sent["step"] and news["active"] == sent["active"]
         if room.match.over:
             break

@@ -42,7 +42,7 @@ def test_catalog_lists_each_game_with_its_header_and_levels(client: TestClient) 
 def test_create_gives_tokens_only_for_human_seats(client: TestClient) -> None:
     m = new_match(client, seats={"south": "random"}, seed=5, scenario="long")
     assert set(m["tokens"]) == {"north"} and len(m["tokens"]["north"]) >= 32
-    assert m["seats"]["south"] == {"kind": "computer", "agent": "random"}
+    assert m["seats"]["south"] == {"kind": "computer", "agent": "random", "open": False}
     assert m["url"] == f"/g/{m['id']}"
     listed = client.get("/api/matches").json()
     assert listed[0]["id"] == m["id"] and listed[0]["scenario"] == "long"
@@ -260,7 +260,8 @@ def test_a_difficulty_level_plays_too(client: TestClient) -> None:
     while state(client, m["id"])["step"] < 1 and time.monotonic() < end:
         time.sleep(0.05)
     assert state(client, m["id"])["step"] == 1  # south bid first, by itself
-    assert state(client, m["id"])["seats"]["south"] == {"kind": "computer", "agent": "easy"}
+    seats = state(client, m["id"])["seats"]
+    assert seats["south"] == {"kind": "computer", "agent": "easy", "open": False}
 
 
 def test_hot_seat_holds_every_seat(client: TestClient) -> None:
@@ -282,6 +283,7 @@ def test_live_news_reaches_the_other_seat_and_a_reconnect_catches_up(client: Tes
             "active": ["north", "south"],
             "over": False,
             "thinking": [],
+            "open": [],
         }
         act(client, mid, north, ["bid", 2])
         news = ws.receive_json()

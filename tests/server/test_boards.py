@@ -117,10 +117,11 @@ def test_commanders_orders_by_clicking_a_group_then_its_arrow_and_the_other_side
     browser: Any, server: LiveServer
 ) -> None:
     m = httpx.post(
-        server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "invite"}
+        server.url + "/api/matches",
+        json={"game": "commanders", "seed": 7, "mode": "invite", "side": "white"},
     ).json()
     white = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['white']}")
-    black = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['black']}")
+    black = open_page(browser, f"{server.url}/g/{m['id']}#i={m['invites']['black']}")
     for p in (white, black):
         p.wait_for_selector(".live-dot.up")
     # set-up first, if the scenario asks for one: both sides place by clicking sectors

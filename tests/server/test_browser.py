@@ -54,12 +54,66 @@ def test_set_up_a_match_in_the_lobby_and_play_against_the_computer(
     assert page.errors == []
 
 
+@pytest.mark.parametrize(
+    ("name", "viewport"),
+    [("desktop", {"width": 1400, "height": 900}), ("phone", {"width": 390, "height": 844})],
+)
+def test_a_friend_joins_by_a_link_that_works_once_and_the_creator_never_holds_their_seat(
+    browser: Any, server: LiveServer, name: str, viewport: dict[str, int]
+) -> None:
+    host = open_page(browser, server.url + "/", viewport=viewport)
+    host.wait_for_selector(".game-box[data-game=duel]")
+    host.click(".game-box[data-game=duel]")
+    host.check("input[name=mode][value=invite]")
+    host.select_option("#side", "north")
+    host.click("#start")
+    host.wait_for_url("**/g/*#t=*")
+    host.wait_for_selector(".live-dot.up")
+    mid = host.evaluate("window.warroom.id")
+    # this browser keeps its own seat's key and the friend's invitation, never a key of theirs
+    saved = host.evaluate("JSON.parse(localStorage.getItem('warroom.matches'))")[mid]
+    assert len(saved["tokens"]) == 1 and set(saved["invites"]) == {"south"}
+    assert "invited, not joined yet" in host.locator(".seat-row[data-role=south]").inner_text()
+    host.click(".share-btn")
+    link = host.locator(".seat-link input").input_value()
+    assert f"/g/{mid}#i=" in link and saved["tokens"][0] not in link
+    shot(host, f"invite-dialog-{name}")
+    host.click(".banner.invite .primary")
+    # the friend opens it: the page trades the invitation for a key of its own
+    friend = open_page(browser, link, viewport=viewport, ready=".live-dot.up")
+    friend.wait_for_function("window.warroom.current && window.warroom.current.role === 'south'")
+    assert "#i=" not in friend.url  # spent: off the address bar
+    assert friend.evaluate("window.warroom.current.token") not in (saved["tokens"][0], link)
+    host.wait_for_function(
+        "!document.querySelector('.seat-row[data-role=south]').innerText.includes('invited')"
+    )
+    host.click(".share-btn")
+    assert host.locator(".seat-link").count() == 0
+    assert "South has joined." in host.locator(".banner.invite").inner_text()
+    host.click(".banner.invite .primary")
+    # a reload of the friend's page keeps the seat (the key is in their browser)
+    friend.reload()
+    friend.wait_for_function("window.warroom.current && window.warroom.current.role === 'south'")
+    # anyone else who opens the same link is told it was used, and only watches
+    late = open_page(browser, link, viewport=viewport, ready=".notice:not(.hidden)")
+    text = late.locator(".notice").inner_text()
+    assert "This seat is taken" in text and "invitation was already used" in text
+    assert "south seat is taken" in text
+    assert late.evaluate("window.warroom.current") is None
+    assert late.locator(".chip.observer").count() == 1
+    shot(late, f"invite-used-{name}")
+    for p in (host, friend, late):
+        assert p.errors == []
+        p.close()
+
+
 def test_two_seats_see_each_others_moves_live_and_replay(browser: Any, server: LiveServer) -> None:
     m = httpx.post(
-        server.url + "/api/matches", json={"game": "duel", "seed": 21, "mode": "invite"}
+        server.url + "/api/matches",
+        json={"game": "duel", "seed": 21, "mode": "invite", "side": "north"},
     ).json()
     north = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['north']}")
-    south = open_page(browser, f"{server.url}/g/{m['id']}#t={m['tokens']['south']}")
+    south = open_page(browser, f"{server.url}/g/{m['id']}#i={m['invites']['south']}")
     watcher = open_page(browser, f"{server.url}/g/{m['id']}")
     for p in (north, south, watcher):
         p.wait_for_selector(".live-dot.up")

@@ -31,7 +31,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def test_the_seal_is_shown_from_the_start_and_the_finished_match_verifies(
     browser: Any, server: LiveServer, name: str, viewport: dict[str, int]
 ) -> None:
-    m = httpx.post(server.url + "/api/matches", json={"game": "duel", "mode": "invite"}).json()
+    m = httpx.post(server.url + "/api/matches", json={"game": "duel", "mode": "hotseat"}).json()
     mid, north = m["id"], m["tokens"]["north"]
     page = open_page(
         browser, f"{server.url}/g/{mid}#t={north}", viewport=viewport, ready=".dice-seal"

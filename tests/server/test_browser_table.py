@@ -466,7 +466,8 @@ def test_the_invite_shows_whole_links_with_a_copy_button(browser: Any, server: L
     page.click(".share-btn")
     seat = page.locator(".link-row.seat-link input")
     link = seat.input_value()
-    assert link.startswith(server.url + "/g/") and "#t=" in link and len(link.split("#t=")[1]) > 20
+    # the friend's link carries a one-time invitation, never a seat key (see test_browser.py)
+    assert link.startswith(server.url + "/g/") and "#i=" in link and len(link.split("#i=")[1]) > 20
     box = seat.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"]["width"]
     page.locator(".link-row.seat-link .copy-btn").click()
@@ -504,7 +505,7 @@ def test_a_selected_unit_stays_selected_when_the_other_side_moves(
     browser: Any, server: LiveServer
 ) -> None:
     m = httpx.post(
-        server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "invite"}
+        server.url + "/api/matches", json={"game": "commanders", "seed": 7, "mode": "hotseat"}
     ).json()
     page = open_page(
         browser,
@@ -628,7 +629,7 @@ def test_the_replay_steps_by_moves_the_seat_saw_never_by_hidden_ones(
     """Commanders: black's secret orders are steps white never saw. White's replay skips
     them: each step forward shows something new, and the server refuses a hidden step."""
     m = httpx.post(
-        server.url + "/api/matches", json={"game": "commanders", "seed": 11, "mode": "invite"}
+        server.url + "/api/matches", json={"game": "commanders", "seed": 11, "mode": "hotseat"}
     ).json()
     mid, tokens = m["id"], m["tokens"]
     rng = random.Random(11)

@@ -156,3 +156,30 @@ def test_an_older_database_gets_the_watchers_columns(tmp_path: Path) -> None:
     (entry,) = store.summaries()
     assert (entry["id"], entry["steps"], entry["updated"]) == ("old", 3, 7.0)
     store.close()
+
+
+def test_an_older_database_gets_the_invitations_column_and_its_seats_keep_their_tokens(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite"
+    store = Store(path)
+    store.create(row("old")).result(timeout=10)
+    store.close()
+    db = sqlite3.connect(path)  # as a warroom from before invitations made it
+    db.executescript(
+        """CREATE TABLE seats_old (match_id TEXT NOT NULL REFERENCES matches(id), role TEXT
+        NOT NULL, kind TEXT NOT NULL, agent TEXT NOT NULL DEFAULT '', token_hash TEXT NOT NULL,
+        PRIMARY KEY (match_id, role)) WITHOUT ROWID;
+        INSERT INTO seats_old SELECT match_id, role, kind, agent, token_hash FROM seats;
+        DROP TABLE seats; ALTER TABLE seats_old RENAME TO seats;"""
+    )
+    db.commit()
+    db.close()
+    store = Store(path)
+    loaded = store.load("old")
+    assert loaded is not None and loaded.seats == [SeatRow("north", "human", "", "h", "")]
+    store.create(row("new")).result(timeout=10)  # and a new match's seats are written
+    store.claim("new", "north", "other").result(timeout=10)  # held already: left as it was
+    new = store.load("new")
+    assert new is not None and new.seats == [SeatRow("north", "human", "", "h", "")]
+    store.close()

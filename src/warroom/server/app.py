@@ -79,7 +79,12 @@ class CreateBody(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, le=2**62)
     seats: dict[str, str] = Field(default_factory=dict)
-    mode: Literal["computer", "hotseat", "invite"] = "invite"
+    mode: Literal["computer", "hotseat", "invite"] = "hotseat"
+    side: str | None = Field(default=None, max_length=80)
+
+
+class ClaimBody(BaseModel):
+    invite: str = Field(min_length=1, max_length=80)
 
 
 class ActBody(BaseModel):
@@ -228,8 +233,8 @@ def create_app(
     # ----- matches ------------------------------------------------------------------------------
     @app.post("/api/matches", status_code=201, max_body_size=CREATE_BODY)
     async def create_match(body: CreateBody) -> Response:
-        room, tokens, done = rooms.create(
-            body.game, body.scenario, body.options, body.seed, body.seats, body.mode
+        room, tokens, invites, done = rooms.create(
+            body.game, body.scenario, body.options, body.seed, body.seats, body.mode, body.side
         )
         await on_disk(done)
         return fast_json(
@@ -239,9 +244,17 @@ def create_app(
                 "game": room.game.id,
                 "seats": {r: s.public() for r, s in room.seats.items()},
                 "tokens": tokens,
+                "invites": invites,
                 "url": f"/g/{room.id}",
             },
         )
+
+    @app.post("/api/matches/{match_id}/claim", max_body_size=ACTION_BODY)
+    async def claim_seat(match_id: str, body: ClaimBody) -> Response:
+        """An invitation traded for its seat's token (once: see ``Rooms.claim``)."""
+        role, token, done = rooms.claim(rooms.get(match_id), body.invite)
+        await on_disk(done)  # the seat is the claimer's only once that is on disk
+        return fast_json({"role": role, "token": token})
 
     @app.get("/api/matches")
     async def list_matches() -> Response:

@@ -66,8 +66,8 @@ class BadRequest(ServerError):
 class Forbidden(ServerError):
     status = 403
 
-    def __init__(self) -> None:
-        super().__init__("forbidden")
+    def __init__(self, detail: str = "forbidden") -> None:
+        super().__init__(detail)
 
 
 class NotFound(ServerError):
@@ -247,6 +247,7 @@ class Room:
             "active": list(self.match.active),
             "over": self.match.over,
             "thinking": self.thinking_now(),
+            "open": sorted(r for r, s in self.seats.items() if s.open),  # invited, not joined
         }
 
 
@@ -296,17 +297,36 @@ class Rooms:
         seed: int | None,
         seats: dict[str, str],
         mode: str,
-    ) -> tuple[Room, dict[str, str], Future[None]]:
+        side: str | None = None,
+    ) -> tuple[Room, dict[str, str], dict[str, str], Future[None]]:
         """A new match; ``seats`` maps each role to "human" or a computer level/agent.
 
-        Returns the room, the tokens of its human seats (shown once, never stored) and
-        the write that stores it (tell nobody of the match before it is done).
+        ``mode`` "hotseat" or "computer": the creator holds every human seat. "invite": the
+        creator holds ``side`` (none without it), and every other human seat gets a one-time
+        invitation instead of a token (see ``claim``), so the creator never holds a seat of
+        someone else's.
+
+        Returns the room, the tokens of the creator's seats and the invitations of the
+        others (each shown once, never stored: only their hashes are), and the write that
+        stores it (tell nobody of the match before it is done).
         """
         g = self.catalog.get(game_id)
         unknown = set(seats) - set(g.roles)
         if unknown:
             named = excerpt(", ".join(sorted(unknown)))
             raise BadRequest(f"{g.id} has no role {named}; roles: {', '.join(g.roles)}")
+        if side is not None:
+            if mode != "invite":
+                raise BadRequest(
+                    f"side is for an invite match (the seat its creator keeps); in a {mode}"
+                    " match the creator holds every human seat"
+                )
+            if side not in g.roles:
+                raise BadRequest(f"{g.id} has no role {excerpt(side)}; roles: {', '.join(g.roles)}")
+            if seats.get(side, "human") != "human":
+                raise BadRequest(
+                    f"side {side} is a computer seat here; the creator's side is a human seat"
+                )
         if seed is not None and not self.fixed_seeds:
             computers = sorted(r for r, choice in seats.items() if choice != "human")
             if len(g.roles) > 1 or computers:
@@ -325,10 +345,14 @@ class Rooms:
         except WarroomError as exc:
             raise BadRequest(str(exc)) from None
         tokens: dict[str, str] = {}
+        invites: dict[str, str] = {}
         seat_map: dict[str, Seat] = {}
         for role in g.roles:
             choice = seats.get(role, "human")
-            if choice == "human":
+            if choice == "human" and mode == "invite" and role != side:
+                invites[role] = new_token()
+                seat_map[role] = Seat(role, "human", "", "", token_hash(invites[role]))
+            elif choice == "human":
                 tokens[role] = new_token()
                 seat_map[role] = Seat(role, "human", "", token_hash(tokens[role]))
             else:
@@ -354,7 +378,10 @@ class Rooms:
                 snapshot=_plain_json(g.snapshot(match.state)),
                 snapshot_step=0,
                 salt=salt,
-                seats=[SeatRow(s.role, s.kind, s.agent, s.token_hash) for s in seat_map.values()],
+                seats=[
+                    SeatRow(s.role, s.kind, s.agent, s.token_hash, s.invite_hash)
+                    for s in seat_map.values()
+                ],
             )
         )
         room.pending = done
@@ -362,7 +389,39 @@ class Rooms:
             self._rooms[room.id] = room
             self._sweep()
         done.add_done_callback(lambda f: self._committed(room, f))
-        return room, tokens, done
+        return room, tokens, invites, done
+
+    def claim(self, room: Room, code: str) -> tuple[str, str, Future[None]]:
+        """Trade an invitation for its seat: returns the role, a new token for it (made now,
+        for the one claiming it alone) and the write to wait for before telling them.
+
+        Refused (403) for a code that is no invitation of this match, and (409, saying so)
+        for one already used: whoever used it first holds the seat, and the second to try
+        learns that someone did."""
+        while True:
+            with room.lock:
+                if not room.evicted:
+                    return self._claim(room, code)
+            room = self.get(room.id)  # dropped from memory meanwhile: the one loaded now
+
+    def _claim(self, room: Room, code: str) -> tuple[str, str, Future[None]]:
+        """``claim`` (the caller holds the room lock)."""
+        seat = next((s for s in room.seats.values() if s.invited(code)), None)
+        if seat is None:
+            raise Forbidden("this link's invitation is not one of this match's")
+        if not seat.open:
+            raise Conflict(
+                f"this invitation was already used: the {seat.role} seat is taken. If you"
+                " did not open this link before, someone else did; ask whoever sent it"
+                " for a new match. You can watch this one."
+            )
+        token = new_token()
+        seat.token_hash = token_hash(token)
+        done = self.store.claim(room.id, seat.role, seat.token_hash)
+        room.pending = done
+        room.touch()
+        done.add_done_callback(lambda f: self._committed(room, f))
+        return seat.role, token, done
 
     def get(self, match_id: str) -> Room:
         with self._lock:
@@ -454,7 +513,9 @@ class Rooms:
             ) from None
         if row.snapshot_step == len(row.actions):
             self._check_snapshot(row, m)
-        seats = {s.role: Seat(s.role, s.kind, s.agent, s.token_hash) for s in row.seats}
+        seats = {
+            s.role: Seat(s.role, s.kind, s.agent, s.token_hash, s.invite_hash) for s in row.seats
+        }
         return Room(row.id, m, seats, row.mode, salt=row.salt, minds=dict(row.minds))
 
     @staticmethod

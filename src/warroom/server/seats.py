@@ -1,5 +1,10 @@
 """Seats: who may act for which role. A human seat is held by whoever has its secret token;
-a computer seat is played by the server with one of the project's agents."""
+a computer seat is played by the server with one of the project's agents.
+
+A seat of an invite match that is not its creator's starts with no token at all, only a
+one-time invitation: the first to trade the invitation in (``Rooms.claim``) gets the seat's
+token, made then and sent to them alone. So the creator never holds the friend's seat, and a
+creator who used the invitation first would be found out when the friend's claim fails."""
 
 from __future__ import annotations
 
@@ -41,13 +46,23 @@ class Seat:
     role: str
     kind: str  # "human" or "computer"
     agent: str  # the agent spec for a computer seat; "" for a human
-    token_hash: str  # "" for a computer seat
+    token_hash: str  # "" for a computer seat, and for an invited seat until it is claimed
+    invite_hash: str = ""  # an invited seat's invitation (kept once used, to say so)
 
     def holds(self, token: str) -> bool:
         return bool(self.token_hash) and hmac.compare_digest(self.token_hash, token_hash(token))
 
-    def public(self) -> dict[str, str]:
-        return {"kind": self.kind, "agent": self.agent}
+    def invited(self, code: str) -> bool:
+        """Is ``code`` this seat's invitation (used or not)?"""
+        return bool(self.invite_hash) and hmac.compare_digest(self.invite_hash, token_hash(code))
+
+    @property
+    def open(self) -> bool:
+        """Invited, and nobody has taken the invitation up yet."""
+        return bool(self.invite_hash) and not self.token_hash
+
+    def public(self) -> dict[str, str | bool]:
+        return {"kind": self.kind, "agent": self.agent, "open": self.open}
 
 
 def resolve_agent(choice: str, game_id: str) -> str:

@@ -64,6 +64,7 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,
     agent TEXT NOT NULL DEFAULT '',
     token_hash TEXT NOT NULL,
+    invite_hash TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (match_id, role)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS minds (
@@ -100,7 +101,8 @@ class SeatRow:
     role: str
     kind: str  # "human" or "computer"
     agent: str
-    token_hash: str
+    token_hash: str  # "" for a computer seat and an invited seat not yet claimed
+    invite_hash: str = ""  # an invited seat's one-time invitation (SHA-256), kept once used
 
 
 @dataclass(slots=True)
@@ -234,6 +236,9 @@ class Store:
             if name not in have:
                 self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
                 self._db.execute(f"UPDATE matches SET {name}={start}")
+        seats = {r[1] for r in self._db.execute("PRAGMA table_info(seats)")}
+        if "invite_hash" not in seats:  # invitations (a match made before them has none)
+            self._db.execute("ALTER TABLE seats ADD COLUMN invite_hash TEXT NOT NULL DEFAULT ''")
 
     def _checkpoint_loop(self) -> None:
         """Every second, copy what the WAL holds into the database (PASSIVE: never makes the
@@ -418,8 +423,9 @@ class Store:
         for seat in row.seats:
             stmts.append(
                 (
-                    "INSERT INTO seats (match_id, role, kind, agent, token_hash) VALUES (?,?,?,?,?)",
-                    (row.id, seat.role, seat.kind, seat.agent, seat.token_hash),
+                    "INSERT INTO seats (match_id, role, kind, agent, token_hash, invite_hash)"
+                    " VALUES (?,?,?,?,?,?)",
+                    (row.id, seat.role, seat.kind, seat.agent, seat.token_hash, seat.invite_hash),
                 )
             )
         return self.submit(stmts)
@@ -445,6 +451,19 @@ class Store:
         now = time.time()
         return self.submit(
             Step(match_id, n, role, json.dumps(action), over, now, snapshot, shown, public)
+        )
+
+    def claim(self, match_id: str, role: str, token_hash: str) -> Future[None]:
+        """An invited seat taken up: its token's hash, once (a seat already held stays as it
+        is: the statement then changes nothing, and ``Rooms.claim`` has refused already)."""
+        return self.submit(
+            [
+                (
+                    "UPDATE seats SET token_hash=? WHERE match_id=? AND role=?"
+                    " AND token_hash='' AND invite_hash<>''",
+                    (token_hash, match_id, role),
+                )
+            ]
         )
 
     def remember(self, match_id: str, role: str, step: int, blob: bytes) -> Future[None]:
@@ -548,7 +567,8 @@ class Store:
                 row.seats = [
                     SeatRow(*s)
                     for s in db.execute(
-                        "SELECT role, kind, agent, token_hash FROM seats WHERE match_id=?"
+                        "SELECT role, kind, agent, token_hash, invite_hash FROM seats"
+                        " WHERE match_id=?"
                         " ORDER BY role",
                         (match_id,),
                     )

@@ -24,6 +24,30 @@ function tokensFromLink(matchId) {
   return saved && saved.tokens ? saved.tokens : [];
 }
 
+// A friend's link carries a one-time invitation (#i=...), not a seat token: the page trades
+// it for a token of its own (kept in this browser), so the one who sent the link never holds
+// this seat. Used once: a second use is refused, and the page says so.
+async function claimInvitation(matchId) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const code = frag.get("i");
+  if (!code) return null;
+  // the code has done its work once traded: off the address bar, so a reload or a copied
+  // address does not try it again
+  frag.delete("i");
+  const rest = frag.toString();
+  history.replaceState(null, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+  const saved = savedMatches()[matchId] || {};
+  if ((saved.claimed || []).includes(code)) return null; // this browser traded it already
+  try {
+    const got = await api(`/api/matches/${matchId}/claim`, { method: "POST", body: { invite: code } });
+    saveMatch(matchId, { tokens: [...(saved.tokens || []), got.token], claimed: [...(saved.claimed || []), code] });
+    return { token: got.token };
+  } catch (e) {
+    const detail = e.message.charAt(0).toUpperCase() + e.message.slice(1);
+    return { error: e.status === 409 ? "This seat is taken" : "This link holds no seat of this match", detail };
+  }
+}
+
 export async function gamePage(root, matchId) {
   const ui = new GamePage(root, matchId);
   window.warroom = ui; // for the curious, and for the browser tests
@@ -75,6 +99,9 @@ class GamePage {
         this.board = genericBoard;
       }
     }
+    const claimed = await claimInvitation(this.id);
+    if (claimed && claimed.token) this.tokens.push(claimed.token);
+    if (claimed && claimed.error) this.notify(claimed.error, claimed.detail);
     for (const token of this.tokens) {
       try {
         const st = await this.fetchState(token);
@@ -114,7 +141,7 @@ class GamePage {
 
   async onNews(news) {
     if (this.replay) return; // ▶| shows what is new
-    if (this.view && news.step === this.view.step && JSON.stringify(news.thinking) === JSON.stringify(this.view.thinking)) return;
+    if (this.view && news.step === this.view.step && JSON.stringify(news.thinking) === JSON.stringify(this.view.thinking) && JSON.stringify(news.open) === JSON.stringify(this.openSeats())) return;
     await this.refresh(news.active);
   }
 
@@ -170,6 +197,7 @@ class GamePage {
             h("div", { class: "curtain hidden" }),
             h("div", { class: "outcome hidden" })),
           h("aside", { class: "side" },
+            h("div", { class: "notice hidden", role: "alert" }),
             h("div", { class: "prompt-card" }, h("div", { class: "prompt-who" }), h("div", { class: "prompt-text" }), h("a", { class: "prompt-rule hidden", href: "#", onclick: (ev) => { ev.preventDefault(); this.rules.open(this.ruleHere); } }), h("div", { class: "choices" }), h("details", { class: "all-choices" }, h("summary", {}, "All choices"), h("ol", {}))),
             h("div", { class: "coach hidden", role: "note" }),
             h("div", { class: "controls" },
@@ -214,6 +242,15 @@ class GamePage {
 
   q(sel) {
     return this.root.querySelector(sel);
+  }
+
+  // a message that stays until it is read and closed (a toast would be gone in 4 s)
+  notify(head, text) {
+    const n = this.q(".notice");
+    n.innerHTML = "";
+    n.append(h("b", {}, head), h("p", {}, text),
+      h("button", { type: "button", class: "notice-close", onclick: () => n.classList.add("hidden") }, "OK"));
+    n.classList.remove("hidden");
   }
 
   toast(text) {
@@ -268,7 +305,7 @@ class GamePage {
     seats.innerHTML = "";
     for (const r of v.roles) {
       const seat = v.seats[r];
-      const who = seat.kind === "computer" ? `computer (${seat.agent})` : this.seats.some((s) => s.role === r) ? "you" : "player";
+      const who = seat.kind === "computer" ? `computer (${seat.agent})` : this.seats.some((s) => s.role === r) ? "you" : seat.open ? "invited, not joined yet" : "player";
       const state = v.thinking.includes(r) ? "thinking…" : v.active.includes(r) ? "to move" : "";
       seats.append(h("div", { class: "seat-row" + (v.active.includes(r) ? " active" : ""), "data-role": r },
         h("span", { class: "swatch", style: `background:${kit.roleColor(v, r)}` }),
@@ -1024,6 +1061,11 @@ class GamePage {
     await this.refresh();
   }
 
+  // the seats whose invitation nobody has taken up yet
+  openSeats() {
+    return this.view ? this.view.roles.filter((r) => this.view.seats[r].open) : [];
+  }
+
   invites() {
     const saved = savedMatches()[this.id];
     return saved && saved.invites && Object.keys(saved.invites).length ? saved.invites : null;
@@ -1039,10 +1081,13 @@ class GamePage {
       h("div", { class: "link-line" },
         h("input", { type: "text", readonly: true, value: link, "aria-label": label, onfocus: (e) => e.target.select() }),
         h("button", { type: "button", class: "copy-btn", onclick: () => this.copy(link) }, "Copy")));
+    const open = this.openSeats();
     c.append(h("div", { class: "banner invite" },
       h("div", { class: "big" }, "Invite a player"),
-      h("p", {}, "Send this link to the other player; whoever holds it plays that side."),
-      Object.entries(inv).map(([r, t]) => row(`${title(r)} plays with`, `${location.origin}/g/${this.id}#t=${t}`, "seat-link")),
+      h("p", {}, "Send this link to the other player. It works once: the first to open it takes the side, with a key made for them alone (not even you hold it). If their link says it was already used, someone else opened it first."),
+      Object.entries(inv).map(([r, code]) => open.includes(r)
+        ? row(`${title(r)} plays with`, `${location.origin}/g/${this.id}#i=${code}`, "seat-link")
+        : h("div", { class: "link-row joined" }, h("label", {}, `${title(r)} has joined.`))),
       row("Anyone can watch with", `${location.origin}/g/${this.id}`, "watch-link"),
       h("button", { type: "button", class: "primary", onclick: () => c.classList.add("hidden") }, "Done")));
     c.classList.remove("hidden");

@@ -170,11 +170,14 @@ function drawSetup(setup, g) {
     const seats = {};
     for (const r of g.roles) seats[r] = m === "computer" && r !== fd.get("side") ? fd.get("level") : "human";
     try {
-      const res = await api("/api/matches", { method: "POST", body: { game: g.id, scenario: fd.get("scenario"), options, seats, mode: m } });
+      // with a friend: the server gives this page its own side's token and, for the friend,
+      // a one-time invitation (never the friend's token)
+      const body = { game: g.id, scenario: fd.get("scenario"), options, seats, mode: m };
+      if (m === "invite") body.side = fd.get("side");
+      const res = await api("/api/matches", { method: "POST", body });
       const mineRoles = m === "hotseat" ? g.roles : [fd.get("side")];
       const myTokens = mineRoles.map((r) => res.tokens[r]).filter(Boolean);
-      const invites = m === "invite" ? Object.fromEntries(g.roles.filter((r) => r !== fd.get("side")).map((r) => [r, res.tokens[r]])) : {};
-      saveMatch(res.id, { game: g.id, title: g.title, tokens: myTokens, roles: mineRoles.join(", "), invites });
+      saveMatch(res.id, { game: g.id, title: g.title, tokens: myTokens, roles: mineRoles.join(", "), invites: res.invites || {} });
       location.href = matchLink(res.id, myTokens);
     } catch (e) {
       err.textContent = e.message;
