@@ -107,6 +107,29 @@ def test_a_friend_joins_by_a_link_that_works_once_and_the_creator_never_holds_th
         p.close()
 
 
+def test_an_invitation_not_answered_for_good_stays_in_the_link_and_a_reload_claims_it(
+    browser: Any, server: LiveServer
+) -> None:
+    m = httpx.post(
+        server.url + "/api/matches", json={"game": "duel", "mode": "invite", "side": "north"}
+    ).json()
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # the first claim never reaches the server (as if it were away for a moment)
+    page.route("**/claim", lambda route: route.fulfill(status=503, body='{"detail":"away"}'))
+    page.goto(f"{server.url}/g/{m['id']}#i={m['invites']['south']}")
+    page.wait_for_selector(".notice:not(.hidden)")
+    assert "Could not take your seat yet" in page.locator(".notice").inner_text()
+    assert "#i=" in page.url  # kept: nothing was spent
+    page.unroute("**/claim")
+    page.reload()
+    page.wait_for_function("window.warroom.current && window.warroom.current.role === 'south'")
+    assert "#i=" not in page.url and page.is_hidden(".notice")
+    assert errors == []
+    page.close()
+
+
 def test_two_seats_see_each_others_moves_live_and_replay(browser: Any, server: LiveServer) -> None:
     m = httpx.post(
         server.url + "/api/matches",

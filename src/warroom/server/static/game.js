@@ -31,20 +31,31 @@ async function claimInvitation(matchId) {
   const frag = new URLSearchParams(location.hash.slice(1));
   const code = frag.get("i");
   if (!code) return null;
-  // the code has done its work once traded: off the address bar, so a reload or a copied
-  // address does not try it again
-  frag.delete("i");
-  const rest = frag.toString();
-  history.replaceState(null, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+  // once the server has answered for good (the seat, or used, or no seat of this match), the
+  // code is off the address bar, so a reload or a copied address does not try it again; a
+  // failure on the way (the server away) leaves it there, and a reload tries again
+  const spend = () => {
+    frag.delete("i");
+    const rest = frag.toString();
+    history.replaceState(null, "", location.pathname + location.search + (rest ? "#" + rest : ""));
+  };
   const saved = savedMatches()[matchId] || {};
-  if ((saved.claimed || []).includes(code)) return null; // this browser traded it already
+  if ((saved.claimed || []).includes(code)) {
+    spend();
+    return null; // this browser traded it already
+  }
   try {
     const got = await api(`/api/matches/${matchId}/claim`, { method: "POST", body: { invite: code } });
     saveMatch(matchId, { tokens: [...(saved.tokens || []), got.token], claimed: [...(saved.claimed || []), code] });
+    spend();
     return { token: got.token };
   } catch (e) {
     const detail = e.message.charAt(0).toUpperCase() + e.message.slice(1);
-    return { error: e.status === 409 ? "This seat is taken" : "This link holds no seat of this match", detail };
+    if (e.status === 409 || e.status === 403) {
+      spend();
+      return { error: e.status === 409 ? "This seat is taken" : "This link holds no seat of this match", detail };
+    }
+    return { error: "Could not take your seat yet", detail: `${detail}. Reload the page to try again.` };
   }
 }
 
