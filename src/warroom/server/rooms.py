@@ -227,6 +227,10 @@ class Room:
         turn (a seat's one job per step would show the other side each secret step)."""
         return sorted(r for r in self.match.active if self.seats[r].kind == "computer")
 
+    def person_besides(self, role: str) -> bool:
+        """Whether a person other than ``role`` is to act now (choosing at the same time)."""
+        return any(r != role and self.seats[r].kind == "human" for r in self.match.active)
+
     def role_of(self, token: str | None) -> str | None:
         """The role whose seat ``token`` holds; None for no token (an observer).
 
@@ -420,9 +424,7 @@ class Rooms:
         token = new_token()
         seat.token_hash = token_hash(token)
         done = self.store.claim(room.id, seat.role, seat.token_hash)
-        room.pending = done
-        room.touch()
-        done.add_done_callback(lambda f: self._committed(room, f))
+        self._wrote(room, done)
         return seat.role, token, done
 
     def get(self, match_id: str) -> Room:
@@ -740,7 +742,7 @@ class Rooms:
         (Commanders: how many of its units act in a phase, while the person still chooses).
         Its steps nobody else sees are played at once."""
         m = room.match
-        if not any(r != role and room.seats[r].kind == "human" for r in m.active):
+        if not room.person_besides(role):
             return False
         probe = m.clone()
         try:
@@ -754,12 +756,11 @@ class Rooms:
         """Play the computer answers kept back (``_hold``) once no person chooses at the same
         time any more (the caller holds the room lock); the last write, if any."""
         done = None
-        m = room.match
         for role, (action, memory) in list(room.held.items()):
-            if any(r != role and room.seats[r].kind == "human" for r in m.active):
+            if room.person_besides(role):
                 continue
             del room.held[role]
-            if role in m.active:
+            if role in room.match.active:
                 done = self._play(room, role, action, memory) or done
         return done
 

@@ -41,6 +41,11 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
 
 
+def _is(stored: str, secret: str) -> bool:
+    """Whether ``secret`` is the one whose hash is ``stored`` ("": none), in constant time."""
+    return bool(stored) and hmac.compare_digest(stored, token_hash(secret))
+
+
 @dataclass(slots=True)
 class Seat:
     role: str
@@ -50,11 +55,11 @@ class Seat:
     invite_hash: str = ""  # an invited seat's invitation (kept once used, to say so)
 
     def holds(self, token: str) -> bool:
-        return bool(self.token_hash) and hmac.compare_digest(self.token_hash, token_hash(token))
+        return _is(self.token_hash, token)
 
     def invited(self, code: str) -> bool:
         """Is ``code`` this seat's invitation (used or not)?"""
-        return bool(self.invite_hash) and hmac.compare_digest(self.invite_hash, token_hash(code))
+        return _is(self.invite_hash, code)
 
     @property
     def open(self) -> bool:

@@ -77,10 +77,12 @@ CREATE TABLE IF NOT EXISTS minds (
 """
 
 
-# Columns added since the first schema, with what an older row gets (see Store.__init__).
+# Columns added since the first schema: table, column, type, what an older row gets (the
+# value of another of its columns; None: the type's default) (see Store._migrate).
 ADDED = (
-    ("shown", "INTEGER NOT NULL DEFAULT 0", "steps"),
-    ("shown_at", "REAL NOT NULL DEFAULT 0", "updated"),
+    ("matches", "shown", "INTEGER NOT NULL DEFAULT 0", "steps"),  # issue 17: the watchers'
+    ("matches", "shown_at", "REAL NOT NULL DEFAULT 0", "updated"),  # step counter and time
+    ("seats", "invite_hash", "TEXT NOT NULL DEFAULT ''", None),  # invitations: none before
 )
 
 
@@ -232,13 +234,11 @@ class Store:
                 self._db.execute(
                     f"ALTER TABLE matches ADD COLUMN {column} TEXT NOT NULL DEFAULT ''"
                 )
-        for name, kind, start in ADDED:  # the watchers' step counter and time (issue 17)
-            if name not in have:
-                self._db.execute(f"ALTER TABLE matches ADD COLUMN {name} {kind}")
-                self._db.execute(f"UPDATE matches SET {name}={start}")
-        seats = {r[1] for r in self._db.execute("PRAGMA table_info(seats)")}
-        if "invite_hash" not in seats:  # invitations (a match made before them has none)
-            self._db.execute("ALTER TABLE seats ADD COLUMN invite_hash TEXT NOT NULL DEFAULT ''")
+        for table, name, kind, start in ADDED:
+            if name not in {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                if start is not None:
+                    self._db.execute(f"UPDATE {table} SET {name}={start}")
 
     def _checkpoint_loop(self) -> None:
         """Every second, copy what the WAL holds into the database (PASSIVE: never makes the
