@@ -424,7 +424,7 @@ class Rooms:
         token = new_token()
         seat.token_hash = token_hash(token)
         done = self.store.claim(room.id, seat.role, seat.token_hash)
-        self._wrote(room, done)
+        self._wrote(room, done, record=False)
         return seat.role, token, done
 
     def get(self, match_id: str) -> Room:
@@ -603,9 +603,13 @@ class Rooms:
         self._wrote(room, done)
         return done
 
-    def _wrote(self, room: Room, done: Future[None]) -> None:
+    def _wrote(self, room: Room, done: Future[None], record: bool = True) -> None:
+        """A write of ``room`` queued: it is pending, pages are told once it is on disk.
+        ``record``: the write changes the record (a step, an undo), so the replay positions
+        kept for it go; a claim changes only a seat, and they stay."""
         room.pending = done
-        room.replays.clear()
+        if record:
+            room.replays.clear()
         room.touch()
         done.add_done_callback(lambda f: self._committed(room, f))
 
